@@ -1,0 +1,45 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const VERSION = 'v1';
+export const ACCESS_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+const normalizeCode = (code: string) => code.trim().toLowerCase();
+
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+
+/**
+ * Tokens are signed with a key derived from the secret AND the access code, so changing
+ * ACCESS_CODE invalidates every token ever issued without any server-side session store.
+ */
+export class AccessTokens {
+  private readonly signingKey: Buffer;
+  private readonly compareKey: Buffer;
+  private readonly codeDigest: Buffer;
+
+  constructor(accessCode: string, sessionSecret: string) {
+    this.signingKey = hmac(sessionSecret, `sign:${normalizeCode(accessCode)}`);
+    this.compareKey = hmac(sessionSecret, 'compare');
+    this.codeDigest = hmac(this.compareKey, normalizeCode(accessCode));
+  }
+
+  /** Case-insensitive and constant-time; comparing digests hides the code's length too. */
+  matchesCode(candidate: string): boolean {
+    return timingSafeEqual(this.codeDigest, hmac(this.compareKey, normalizeCode(candidate)));
+  }
+
+  issue(now = Date.now()): string {
+    const payload = `${VERSION}.${Math.floor(now / 1000)}`;
+    return `${payload}.${hmac(this.signingKey, payload).toString('base64url')}`;
+  }
+
+  verify(token: string | undefined, now = Date.now()): boolean {
+    if (!token) return false;
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== VERSION || !/^\d{1,12}$/.test(parts[1])) return false;
+    const expected = hmac(this.signingKey, `${parts[0]}.${parts[1]}`);
+    const given = Buffer.from(parts[2], 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    const age = Math.floor(now / 1000) - Number(parts[1]);
+    return age >= -60 && age <= ACCESS_TOKEN_TTL_SECONDS;
+  }
+}

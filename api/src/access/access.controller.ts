@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { validBody } from '../common/schema-body.pipe';
+import type { CheckAccessResponse } from '../../../schemas/types/wire/check-access-response';
+import type { GrantAccessRequest } from '../../../schemas/types/wire/grant-access-request';
+import type { GrantAccessResponse } from '../../../schemas/types/wire/grant-access-response';
+import { AccessService } from './access.service';
+import { Public } from './public.decorator';
+
+@Controller('auth')
+export class AccessController {
+  constructor(private readonly access: AccessService) {}
+
+  @Public()
+  @Get('check-access')
+  checkAccess(@Req() req: Request): CheckAccessResponse {
+    return { authorized: this.access.isAuthorized(req) };
+  }
+
+  @Public()
+  @Post('grant-access')
+  @HttpCode(200)
+  async grantAccess(
+    @Body(validBody('grant-access-request')) body: GrantAccessRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<GrantAccessResponse> {
+    await this.access.grant(body.passcode, req, res);
+    return { success: true };
+  }
+
+  @Post('revoke-access')
+  @HttpCode(200)
+  revokeAccess(@Res({ passthrough: true }) res: Response): GrantAccessResponse {
+    this.access.revoke(res);
+    return { success: true };
+  }
+}

@@ -1,0 +1,22 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AppError } from '../common/app-error';
+import { AccessService } from './access.service';
+import { IS_PUBLIC } from './public.decorator';
+
+/** Registered globally: a route is private unless it is marked @Public(). */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: AccessService,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    if (this.access.isAuthorized(context.switchToHttp().getRequest<Request>())) return true;
+    throw new AppError('ACCESS_REQUIRED', 'Please enter the access code to view this page.');
+  }
+}

@@ -1,0 +1,64 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { parse as parseCookies } from 'cookie';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { AppError } from '../common/app-error';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-token';
+
+export const ACCESS_COOKIE = 'mb_access';
+export const MAX_FAILED_ATTEMPTS = 5;
+export const FAILED_ATTEMPTS_WINDOW_SECONDS = 15 * 60;
+
+@Injectable()
+export class AccessService {
+  private readonly logger = new Logger('Access');
+  private readonly tokens: AccessTokens;
+  private readonly failures = new RateLimiterMemory({ points: MAX_FAILED_ATTEMPTS, duration: FAILED_ATTEMPTS_WINDOW_SECONDS });
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.tokens = new AccessTokens(config.access.code, config.access.sessionSecret);
+  }
+
+  isAuthorized(req: Request): boolean {
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    return this.tokens.verify(cookies[ACCESS_COOKIE]);
+  }
+
+  /** Checks a submitted code; wrong ones are counted per client and refused with 429 past the limit. */
+  async grant(passcode: string, req: Request, res: Response): Promise<void> {
+    const client = req.ip ?? 'unknown';
+    const record = await this.failures.get(client);
+    if (record && record.consumedPoints >= MAX_FAILED_ATTEMPTS) throw this.tooManyAttempts(record.msBeforeNext);
+
+    if (!this.tokens.matchesCode(passcode)) {
+      await this.failures.consume(client).catch(() => undefined);
+      this.logger.warn(`Wrong access code from ${client}`);
+      throw new AppError('ACCESS_DENIED', 'Invalid passcode. Please try again.');
+    }
+    await this.failures.delete(client);
+    res.cookie(ACCESS_COOKIE, this.tokens.issue(), {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/',
+      maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
+    });
+  }
+
+  revoke(res: Response): void {
+    res.clearCookie(ACCESS_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
+  }
+
+  private tooManyAttempts(msBeforeNext: number): AppError {
+    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    return new AppError(
+      'TOO_MANY_ATTEMPTS',
+      `Too many wrong access codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      { 'Retry-After': String(seconds) },
+    );
+  }
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { watch, type FSWatcher } from 'chokidar';
+import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import {
+  formatAgentProblem,
+  listAgentFiles,
+  loadAgentDirectory,
+  readAgentFile,
+  resolveRoutes,
+  type LoadedAgentFile,
+} from './agent-files';
+
+export class AgentDefinitionError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid agent definitions:\n${lines.join('\n')}`);
+  }
+}
+
+const RELOAD_DEBOUNCE_MS = 100;
+
+const byDisplayOrder = (a: AgentDefinition, b: AgentDefinition) =>
+  (a.display.hub?.order ?? Number.MAX_SAFE_INTEGER) - (b.display.hub?.order ?? Number.MAX_SAFE_INTEGER) || a.id.localeCompare(b.id);
+
+/**
+ * The live set of agent definitions. Boot refuses any invalid file; afterwards the directory is
+ * watched and an invalid edit keeps the file's last good version.
+ */
+@Injectable()
+export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Agents');
+  private loaded = new Map<string, LoadedAgentFile>();
+  private agents = new Map<string, AgentDefinition>();
+  private watcher?: FSWatcher;
+  private reloadTimer?: NodeJS.Timeout;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onModuleInit(): void {
+    const { agents, problems } = loadAgentDirectory(this.config.agentsDir);
+    if (problems.length) throw new AgentDefinitionError(problems.map(formatAgentProblem));
+    this.commit(agents);
+    this.logger.log(`Loaded ${agents.length} agents: ${this.list().map((a) => a.id).join(', ')}`);
+    this.watcher = watch(this.config.agentsDir, {
+      ignoreInitial: true,
+      depth: 0,
+      awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
+    }).on('all', (_event, path) => {
+      if (path.endsWith('.json')) this.scheduleReload();
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearTimeout(this.reloadTimer);
+    await this.watcher?.close();
+  }
+
+  list(): AgentDefinition[] {
+    return [...this.agents.values()].sort(byDisplayOrder);
+  }
+
+  get(id: string): AgentDefinition | undefined {
+    return this.agents.get(id);
+  }
+
+  private scheduleReload(): void {
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => this.reload(), RELOAD_DEBOUNCE_MS);
+  }
+
+  reload(): void {
+    let paths: string[];
+    try {
+      paths = listAgentFiles(this.config.agentsDir);
+    } catch (error) {
+      this.logger.error(`Cannot read ${this.config.agentsDir} (${(error as NodeJS.ErrnoException).code}); keeping the loaded agents`);
+      return;
+    }
+    const candidates = paths.flatMap((path): LoadedAgentFile[] => {
+      const result = readAgentFile(path);
+      if (result.ok) return [result];
+      const previous = this.loaded.get(path);
+      for (const problem of result.problems) this.logger.error(formatAgentProblem(problem));
+      this.logger.warn(previous ? `${result.file}: kept the last valid version` : `${result.file}: not loaded`);
+      return previous ? [previous] : [];
+    });
+    // Agents already serving keep their routes; a newcomer that clashes is the one refused.
+    candidates.sort((a, b) => Number(!this.loaded.has(a.path)) - Number(!this.loaded.has(b.path)));
+    const { accepted, problems } = resolveRoutes(candidates);
+    for (const problem of problems) this.logger.error(`${formatAgentProblem(problem)} (not loaded)`);
+    const before = new Set(this.agents.keys());
+    this.commit(accepted);
+    const after = new Set(this.agents.keys());
+    const added = [...after].filter((id) => !before.has(id));
+    const removed = [...before].filter((id) => !after.has(id));
+    this.logger.log(`Reloaded agents${added.length ? `; added ${added.join(', ')}` : ''}${removed.length ? `; removed ${removed.join(', ')}` : ''}`);
+  }
+
+  private commit(files: LoadedAgentFile[]): void {
+    this.loaded = new Map(files.map((file) => [file.path, file]));
+    this.agents = new Map(files.map((file) => [file.agent.id, file.agent]));
+  }
+}

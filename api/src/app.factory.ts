@@ -1,0 +1,38 @@
+import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { API_PREFIX, AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+
+export interface CreateAppOptions {
+  logger?: LoggerService | LogLevel[] | false;
+}
+
+/** Builds the whole application; main.ts and the e2e tests share it. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    abortOnError: false,
+    logger: options.logger,
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'"],
+          // Plain-HTTP deployments on a LAN would lose every asset to a forced upgrade.
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+  app.setGlobalPrefix(API_PREFIX);
+  app.enableShutdownHooks();
+  return app;
+}

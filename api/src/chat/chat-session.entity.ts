@@ -1,0 +1,25 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity({ name: 'chat_sessions' })
+export class ChatSessionEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column({ name: 'agent_type', type: 'varchar', length: 64 })
+  agentType: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ name: 'system_prompt', type: 'text', nullable: true })
+  systemPrompt: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  summary: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

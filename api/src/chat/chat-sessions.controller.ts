@@ -1,0 +1,73 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError } from '../common/app-error';
+import { validBody } from '../common/schema-body.pipe';
+import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
+import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
+import { toMessageDto, toSessionDto } from './chat-dto';
+import { ChatService } from './chat.service';
+import { decodeSessionCursor, encodeSessionCursor, NEXT_CURSOR_HEADER, parseLimit, parseOrderCursor } from './paging';
+
+const sessionId = new ParseUUIDPipe({ exceptionFactory: () => AppError.validation(['session id must be a UUID']) });
+
+@Controller('chat/sessions')
+export class ChatSessionsController {
+  constructor(private readonly chat: ChatService) {}
+
+  @Get()
+  async list(
+    @Query('agentType') agentType: unknown,
+    @Query('limit') limit: unknown,
+    @Query('cursor') cursor: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChatSession[]> {
+    if (agentType !== undefined && typeof agentType !== 'string') throw AppError.validation(['agentType must be given once']);
+    const page = await this.chat.listSessions({
+      agentType: agentType || undefined,
+      limit: parseLimit(limit, 50, 200),
+      after: decodeSessionCursor(cursor),
+    });
+    const last = page.items.at(-1);
+    if (page.more && last) res.setHeader(NEXT_CURSOR_HEADER, encodeSessionCursor(last));
+    return page.items.map(toSessionDto);
+  }
+
+  @Post()
+  async create(@Body(validBody('create-chat-session-request')) body: CreateChatSessionRequest): Promise<ChatSession> {
+    return toSessionDto(await this.chat.createSession(body));
+  }
+
+  @Get(':id')
+  async get(@Param('id', sessionId) id: string): Promise<ChatSession> {
+    return toSessionDto(await this.chat.getSession(id));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', sessionId) id: string): Promise<void> {
+    await this.chat.deleteSession(id);
+  }
+
+  @Get(':id/messages')
+  async listMessages(
+    @Param('id', sessionId) id: string,
+    @Query('limit') limit: unknown,
+    @Query('before') before: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChatMessage[]> {
+    const page = await this.chat.listMessages(id, { limit: parseLimit(limit, 1000, 1000), beforeOrder: parseOrderCursor(before) });
+    const first = page.items[0];
+    if (page.more && first) res.setHeader(NEXT_CURSOR_HEADER, String(first.order));
+    return page.items.map(toMessageDto);
+  }
+
+  @Post(':id/messages')
+  async addMessage(
+    @Param('id', sessionId) id: string,
+    @Body(validBody('create-chat-message-request')) body: CreateChatMessageRequest,
+  ): Promise<ChatMessage> {
+    return toMessageDto(await this.chat.appendMessage(id, body));
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AgentRegistry } from '../agents/agent-registry.service';
+import { AppError } from '../common/app-error';
+import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
+import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
+import { MESSAGE_ROLES, type ChatMessageEntity, type MessageRole } from './chat-message.entity';
+import type { ChatSessionEntity } from './chat-session.entity';
+import { ChatStore, type SessionCursor } from './chat.store';
+
+export const DEFAULT_SESSION_TITLE = 'New Chat';
+export const MAX_MESSAGE_LENGTH = 100_000;
+
+const isRole = (value: unknown): value is MessageRole => MESSAGE_ROLES.includes(value as MessageRole);
+
+@Injectable()
+export class ChatService {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    private readonly store: ChatStore,
+    private readonly agents: AgentRegistry,
+  ) {}
+
+  createSession(input: CreateChatSessionRequest): Promise<ChatSessionEntity> {
+    if (!this.agents.get(input.agentType)) {
+      const known = this.agents.list().map((a) => a.id).join(', ');
+      throw AppError.validation([`agentType "${input.agentType}" is not a known agent (known: ${known})`]);
+    }
+    return this.store.createSession({
+      agentType: input.agentType,
+      title: input.title?.trim() || DEFAULT_SESSION_TITLE,
+      systemPrompt: input.systemPrompt ?? null,
+      summary: input.summary ?? null,
+    });
+  }
+
+  listSessions(options: { agentType?: string; limit: number; after?: SessionCursor }) {
+    return this.store.listSessions(options);
+  }
+
+  async getSession(id: string): Promise<ChatSessionEntity> {
+    const session = await this.store.findSession(id);
+    if (!session) throw AppError.notFound('Chat session');
+    return session;
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    if (!(await this.store.deleteSession(id))) throw AppError.notFound('Chat session');
+  }
+
+  async appendMessage(sessionId: string, input: CreateChatMessageRequest): Promise<ChatMessageEntity> {
+    const result = await this.store.appendMessage(sessionId, {
+      role: this.coerceRole(input.role),
+      content: this.coerceContent(input.content),
+      order: input.order,
+    });
+    if (result.ok) return result.message;
+    if (result.reason === 'session-missing') throw AppError.notFound('Chat session');
+    throw new AppError('CONFLICT', `order ${input.order} is already taken in this session`);
+  }
+
+  async listMessages(sessionId: string, options: { limit: number; beforeOrder?: number }) {
+    await this.getSession(sessionId);
+    return this.store.listMessages(sessionId, options);
+  }
+
+  /** The spec: a missing or unknown role is stored as user, with a warning. */
+  private coerceRole(role: unknown): MessageRole {
+    if (isRole(role)) return role;
+    this.logger.warn(`Message role ${JSON.stringify(role) ?? 'undefined'} is not system, user or assistant; stored as user`);
+    return 'user';
+  }
+
+  private coerceContent(content: CreateChatMessageRequest['content']): string {
+    const text = typeof content === 'string' ? content : typeof content === 'object' ? JSON.stringify(content) : String(content);
+    if (!text.trim()) throw AppError.validation(['content must not be empty']);
+    if (text.length > MAX_MESSAGE_LENGTH) throw AppError.validation([`content must be at most ${MAX_MESSAGE_LENGTH} characters`]);
+    return text;
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
+import { ChatSessionEntity } from './chat-session.entity';
+
+export interface NewSession {
+  agentType: string;
+  title: string;
+  systemPrompt: string | null;
+  summary: string | null;
+}
+
+export interface NewMessage {
+  role: MessageRole;
+  content: string;
+  order?: number;
+}
+
+export interface SessionCursor {
+  updatedAt: Date;
+  id: string;
+}
+
+export type AppendResult =
+  | { ok: true; message: ChatMessageEntity }
+  | { ok: false; reason: 'session-missing' | 'order-taken' };
+
+/** All SQL of the chat module. Lists use keyset queries on indexes, so they stay flat as history grows. */
+@Injectable()
+export class ChatStore {
+  constructor(private readonly db: DataSource) {}
+
+  private get sessions() {
+    return this.db.getRepository(ChatSessionEntity);
+  }
+
+  async createSession(input: NewSession, now = new Date()): Promise<ChatSessionEntity> {
+    const session = this.sessions.create({ id: randomUUID(), ...input, createdAt: now, updatedAt: now });
+    await this.sessions.insert(session);
+    return session;
+  }
+
+  findSession(id: string): Promise<ChatSessionEntity | null> {
+    return this.sessions.findOneBy({ id });
+  }
+
+  /** Newest first; `after` continues a previous page. Fetches one extra row to tell whether more exist. */
+  async listSessions(options: { agentType?: string; limit: number; after?: SessionCursor }): Promise<{ items: ChatSessionEntity[]; more: boolean }> {
+    const query = this.sessions.createQueryBuilder('s').orderBy('s.updated_at', 'DESC').addOrderBy('s.id', 'DESC').limit(options.limit + 1);
+    if (options.agentType) query.andWhere('s.agent_type = :agentType', { agentType: options.agentType });
+    if (options.after) query.andWhere('(s.updated_at, s.id) < (:updatedAt, :id)', options.after);
+    const rows = await query.getMany();
+    return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
+  }
+
+  async deleteSession(id: string): Promise<boolean> {
+    const result = await this.sessions.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Locks the session row so concurrent appends take consecutive orders without retries. */
+  appendMessage(sessionId: string, input: NewMessage, now = new Date()): Promise<AppendResult> {
+    return this.db.transaction(async (tx): Promise<AppendResult> => {
+      const locked: unknown[] = await tx.query('SELECT id FROM chat_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
+      if (!locked.length) return { ok: false, reason: 'session-missing' };
+      const messages = tx.getRepository(ChatMessageEntity);
+      let order = input.order;
+      if (order === undefined) {
+        const [{ next }] = await tx.query('SELECT COALESCE(MAX("order") + 1, 0)::int AS next FROM chat_messages WHERE session_id = $1', [sessionId]);
+        order = next as number;
+      } else if (await messages.existsBy({ sessionId, order })) {
+        return { ok: false, reason: 'order-taken' };
+      }
+      const message = messages.create({ sessionId, role: input.role, content: input.content, order, createdAt: now });
+      await messages.insert(message);
+      await tx.getRepository(ChatSessionEntity).update({ id: sessionId }, { updatedAt: now });
+      return { ok: true, message };
+    });
+  }
+
+  /** The last `limit` messages before `beforeOrder`, returned in ascending order. */
+  async listMessages(sessionId: string, options: { limit: number; beforeOrder?: number }): Promise<{ items: ChatMessageEntity[]; more: boolean }> {
+    const query = this.db
+      .getRepository(ChatMessageEntity)
+      .createQueryBuilder('m')
+      .where('m.session_id = :sessionId', { sessionId })
+      .orderBy('m.order', 'DESC')
+      .limit(options.limit + 1);
+    if (options.beforeOrder !== undefined) query.andWhere('m.order < :before', { before: options.beforeOrder });
+    const rows = await query.getMany();
+    return { items: rows.slice(0, options.limit).reverse(), more: rows.length > options.limit };
+  }
+}

@@ -1,0 +1,35 @@
+import { AppError } from '../common/app-error';
+import type { SessionCursor } from './chat.store';
+
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+export function parseLimit(raw: unknown, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const limit = Number(raw);
+  if (typeof raw !== 'string' || !Number.isInteger(limit) || limit < 1 || limit > max) {
+    throw AppError.validation([`limit must be a whole number from 1 to ${max}`]);
+  }
+  return limit;
+}
+
+export function parseOrderCursor(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  const order = Number(raw);
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || order > 2147483647) {
+    throw AppError.validation(['before must be a message order (a whole number from 0)']);
+  }
+  return order;
+}
+
+export const encodeSessionCursor = (cursor: SessionCursor) =>
+  Buffer.from(`${cursor.updatedAt.toISOString()}|${cursor.id}`).toString('base64url');
+
+export function decodeSessionCursor(raw: unknown): SessionCursor | undefined {
+  if (raw === undefined) return undefined;
+  const invalid = AppError.validation(['cursor is not one this server issued']);
+  if (typeof raw !== 'string' || raw.length > 200) throw invalid;
+  const [iso, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  const updatedAt = new Date(iso);
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(updatedAt.getTime())) throw invalid;
+  return { updatedAt, id };
+}

@@ -1,0 +1,52 @@
+import { HttpStatus } from '@nestjs/common';
+
+/** The closed set of errors the API answers with; each maps to one status. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: HttpStatus.BAD_REQUEST,
+  MALFORMED_JSON: HttpStatus.BAD_REQUEST,
+  ACCESS_REQUIRED: HttpStatus.UNAUTHORIZED,
+  ACCESS_DENIED: HttpStatus.UNAUTHORIZED,
+  NOT_FOUND: HttpStatus.NOT_FOUND,
+  METHOD_NOT_ALLOWED: HttpStatus.METHOD_NOT_ALLOWED,
+  CONFLICT: HttpStatus.CONFLICT,
+  PAYLOAD_TOO_LARGE: HttpStatus.PAYLOAD_TOO_LARGE,
+  UNSUPPORTED_MEDIA_TYPE: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  TOO_MANY_ATTEMPTS: HttpStatus.TOO_MANY_REQUESTS,
+  INTERNAL: HttpStatus.INTERNAL_SERVER_ERROR,
+} as const satisfies Record<string, HttpStatus>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: string[];
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: string[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { statusCode: this.status, code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
+  }
+
+  static validation(details: string[]): AppError {
+    return new AppError('VALIDATION_FAILED', `Invalid request: ${details.join('; ')}`, details);
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} was not found`);
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import express, { type Request, type Response } from 'express';
+import { AppError } from './app-error';
+
+export const JSON_BODY_LIMIT = '512kb';
+
+const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+interface BodyParserError extends Error {
+  type?: string;
+}
+
+function toAppError(error: BodyParserError): AppError {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${JSON_BODY_LIMIT}`);
+    case 'entity.parse.failed':
+      return new AppError('MALFORMED_JSON', 'Request body is not valid JSON');
+    default:
+      return new AppError('VALIDATION_FAILED', `Request body could not be read (${error.type ?? 'unknown encoding'})`);
+  }
+}
+
+/**
+ * Parses JSON bodies inside Nest: an error thrown here reaches the exception filter,
+ * which an error handed to express's `next` would not.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  async use(req: Request, res: Response, next: () => void): Promise<void> {
+    if (hasBody(req)) {
+      if (!req.is('application/json')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
+      }
+      await new Promise<void>((resolve, reject) =>
+        parseJson(req, res, (error?: BodyParserError) => (error ? reject(toAppError(error)) : resolve())),
+      );
+    }
+    next();
+  }
+}

@@ -1,0 +1,84 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { generateAccessCode, generateSessionSecret, readOrCreateSecret } from './local-secrets';
+import { defaultAgentsDir } from './repo-paths';
+
+export const ACCESS_CODE_FILE = 'access-code';
+const SESSION_SECRET_FILE = 'session-secret';
+
+const optionalText = z
+  .string()
+  .transform((value) => value.trim())
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const httpUrl = (fallback?: string) =>
+  optionalText
+    .transform((value) => value ?? fallback)
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+        .optional(),
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL (leave unset for the embedded database)' }).optional(),
+  ),
+  DATA_DIR: optionalText.transform((value) => value ?? './data'),
+  AGENTS_DIR: optionalText,
+  ACCESS_CODE: optionalText.pipe(z.string().min(4, 'must be at least 4 characters').optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: httpUrl(),
+  OPENAI_MODEL: optionalText.transform((value) => value ?? 'gpt-4o'),
+  SERPER_API_KEY: optionalText,
+  SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  database: { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+  dataDir: string;
+  agentsDir: string;
+  access: { code: string; codeSource: 'env' | 'generated'; sessionSecret: string };
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  serper: { apiKey?: string; baseUrl: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+const absolute = (path: string, cwd: string) => (isAbsolute(path) ? path : resolve(cwd, path));
+
+/** Validates the environment once; problems name the variable, never its value. */
+export function loadAppConfig(raw: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.ACCESS_CODE) {
+    throw new ConfigError(['ACCESS_CODE: is required when NODE_ENV=production']);
+  }
+  const dataDir = absolute(env.DATA_DIR, cwd);
+  const accessCode = env.ACCESS_CODE ?? readOrCreateSecret(dataDir, ACCESS_CODE_FILE, generateAccessCode);
+  const sessionSecret = env.SESSION_SECRET ?? readOrCreateSecret(dataDir, SESSION_SECRET_FILE, generateSessionSecret);
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'embedded', dataDir },
+    dataDir,
+    agentsDir: env.AGENTS_DIR ? absolute(env.AGENTS_DIR, cwd) : defaultAgentsDir,
+    access: { code: accessCode, codeSource: env.ACCESS_CODE ? 'env' : 'generated', sessionSecret },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
+  };
+}

@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory';
+import { AgentDefinitionError } from './agents/agent-registry.service';
+import { ACCESS_CODE_FILE, ConfigError, loadAppConfig, type AppConfig } from './config/app-config';
+import { displayPath } from './agents/agent-files';
+
+function describeStartup(config: AppConfig): string[] {
+  const database =
+    config.database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${displayPath(config.database.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
+  const access =
+    config.access.codeSource === 'env'
+      ? 'Access code: the value of ACCESS_CODE'
+      : `Access code: generated for you; read it with: cat ${displayPath(join(config.dataDir, ACCESS_CODE_FILE))}`;
+  return [`Open http://localhost:${config.port}`, `Database: ${database}`, access];
+}
+
+async function main(): Promise<void> {
+  const logger = new Logger('Main');
+  let config: AppConfig;
+  try {
+    config = loadAppConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  try {
+    const app = await createApp(config);
+    await app.listen(config.port);
+    for (const line of describeStartup(config)) logger.log(line);
+  } catch (error) {
+    if (error instanceof AgentDefinitionError) {
+      console.error(error.lines.join('\n'));
+      console.error('Fix the agent files above (npm run agents:check) and start again.');
+    } else {
+      console.error(`Could not start: ${(error as Error).message}`);
+    }
+    process.exit(1);
+  }
+}
+
+void main();
