@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { RevealText } from '../../components/reveal-text';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../../app/paths';
+import { pageTitle, site } from '../../app/site';
+import styles from './landing-page.module.css';
+
+const texts = {
+  aboutLink: 'about us',
+} as const;
+
+/** The spec's tagline timing: each character starts 0.05 s after the previous and takes 0.5 s. */
+const taglineReveal = { staggerSeconds: 0.05, durationSeconds: 0.5 } as const;
+
+export function LandingPage() {
+  useDocumentTitle(pageTitle());
+  return (
+    <div className={styles.page}>
+      <main className={styles.main}>
+        <h1 className={styles.heading}>{site.name}</h1>
+        <RevealText className={styles.tagline} text={site.tagline} {...taglineReveal} />
+        <Link className={styles.aboutLink} to={paths.about}>
+          {texts.aboutLink}
+        </Link>
+      </main>
+      <footer className={styles.footer}>
+        <small>
+          © {new Date().getFullYear()} {site.name}
+        </small>
+      </footer>
+    </div>
+  );
+}

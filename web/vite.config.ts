@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { site } from './src/app/site.ts';
+
+const apiTarget = 'http://127.0.0.1:3000';
+const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
+
+/** Fills `%SITE_*%` placeholders in index.html so the name and tagline are written once, in site.ts. */
+function siteHtml(): Plugin {
+  const values: Record<string, string> = {
+    '%SITE_NAME%': site.name,
+    '%SITE_TAGLINE%': site.tagline,
+  };
+  return {
+    name: 'mb-site-html',
+    transformIndexHtml: (html) =>
+      html.replace(/%SITE_[A-Z]+%/g, (token) => values[token] ?? token),
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), siteHtml()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
