@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/app.factory';
+import { loadAppConfig, type AppConfig } from '../../src/config/app-config';
+import { defaultAgentsDir } from '../../src/config/repo-paths';
+import { createIsolatedDatabase } from './test-database';
+
+export const TEST_ACCESS_CODE = 'Correct-Horse-42';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  dataDir: string;
+  agentsDir: string;
+  /** A client without access. */
+  anonymous(): TestAgent;
+  /** A client holding the access cookie. */
+  authorized(): Promise<TestAgent>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string | undefined>;
+  /** Copy the repository's agents into a private directory the test may change. */
+  privateAgents?: boolean;
+  /** Reuse a data directory (and so its secret and embedded database) from an earlier app. */
+  dataDir?: string;
+  /** A database the caller created (and drops); by default each app gets its own. */
+  database?: { url: string; drop(): Promise<void> };
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mb-test-'));
+  const agentsDir = options.privateAgents ? mkdtempSync(join(tmpdir(), 'mb-agents-')) : defaultAgentsDir;
+  if (options.privateAgents) cpSync(defaultAgentsDir, agentsDir, { recursive: true });
+  const database = options.database ?? (await createIsolatedDatabase());
+  const config = loadAppConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AGENTS_DIR: agentsDir,
+    ACCESS_CODE: TEST_ACCESS_CODE,
+    DATABASE_URL: database?.url,
+    ...options.env,
+  });
+  const app = await createApp(config, { logger: ['error'] });
+  await app.init();
+  const server = app.getHttpServer();
+
+  return {
+    app,
+    config,
+    dataDir,
+    agentsDir,
+    anonymous: () => request.agent(server),
+    async authorized() {
+      const agent = request.agent(server);
+      await agent.post('/api/auth/grant-access').send({ passcode: TEST_ACCESS_CODE }).expect(200);
+      return agent;
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database?.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      if (options.privateAgents) rmSync(agentsDir, { recursive: true, force: true });
+    },
+  };
+}
