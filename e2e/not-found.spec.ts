@@ -1,0 +1,15 @@
+import { expect, test } from './fixtures';
+import { NotFoundPage } from './pages/not-found-page';
+
+test.describe('not-found page', () => {
+  for (const path of ['/no-such-page', '/some/deeper/unknown/path']) {
+    test(`shows the 404 card for ${path}`, async ({ page }) => {
+      const notFound = new NotFoundPage(page);
+      await notFound.goto(path);
+
+      await expect(notFound.heading).toBeVisible();
+      await expect(notFound.hint).toBeVisible();
+      await expect(page).toHaveTitle(/404 Page Not Found/);
+    });
+  }
+});
