@@ -1,0 +1,315 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/agent.schema.json by schemas/generate-types.ts.
+ * Do not edit: change the schema, then run `npm run schemas:types`.
+ */
+
+import type { AgentConfig } from './agent-config.js';
+
+/**
+ * What a visitor without access sees. Every agent needs the shared access code; this only chooses how the page asks for it.
+ */
+export type AgentAccess = {
+  denied: AccessDeniedBehaviour;
+  /**
+   * Shown while access is being checked, e.g. "Checking authorization...". Absent: the page shows `display.loadingText`.
+   */
+  checkingText?: string;
+  alert?: AgentAccessAlert;
+  passcode?: AgentPasscodeForm;
+  /**
+   * Also keep the mbAccess=granted browser flag in localStorage (surviving the tab), not only in sessionStorage. The flag is a display hint; the server cookie decides.
+   */
+  persistFlag: boolean;
+};
+/**
+ * "redirect": toast 'Access Required' and go to /mb. "alert": stay and show the `alert` box. "passcode": show the `passcode` form on the page itself.
+ */
+export type AccessDeniedBehaviour = 'redirect' | 'alert' | 'passcode';
+/**
+ * "notice": a red system notice in the conversation (titled for known errors such as a missing key, network or rate limit; otherwise the message). "apology": an assistant message with `text`. "toast": an 'Error' toast with `text` as its description.
+ */
+export type ErrorStyle = 'notice' | 'apology' | 'toast';
+/**
+ * A reply strategy. "completions": chat completions over the whole conversation. "assistant": chat completions over the persona and the last `history` messages. "search-first": a web-search enhanced answer, applicable only when `search` matches and the server has a search key.
+ *
+ * This interface was referenced by `AgentDefinition`'s JSON-Schema
+ * via the `definition` "strategyName".
+ */
+export type RoutingStrategyName = 'completions' | 'assistant' | 'search-first';
+
+/**
+ * One chat assistant (agent), declared in agents/<id>.json. Every difference between agents lives in these fields: the server and the one generic chat page read them and hold no per-agent code. Kept apart: what the page shows (display, input, errors, keyForm), who may see it (access), how a conversation goes (conversation), what the model is told (persona, model) and how a turn is answered (routing).
+ */
+export interface AgentDefinition {
+  /**
+   * Editor hint only, ignored at run time. Agent files set it to "../schemas/agent.schema.json".
+   */
+  $schema?: string;
+  /**
+   * Unique agent id. Must equal the file name without .json (checked by the loader). Stored as the agent of each chat session and used in API paths.
+   */
+  id: string;
+  /**
+   * Browser paths that open this agent's chat page. The first is canonical (hub cards link to it); the rest are aliases showing the same page.
+   *
+   * @minItems 1
+   * @maxItems 10
+   *
+   * Items: One path: a slash and a lower-case slug, e.g. "/owner-builder". The site's own paths (/api, /assets, /mb, /about, /ctzn) are refused.
+   */
+  routes: string[];
+  display: AgentDisplay;
+  access: AgentAccess;
+  conversation: AgentConversation;
+  /**
+   * What the model is told: turned into the system prompt of every turn. In a reconfigurable agent a pasted configuration replaces it for that chat.
+   */
+  persona: AgentConfig;
+  model: AgentModel;
+  routing: AgentRouting;
+  input: AgentInput;
+  errors: AgentErrors;
+  keyForm?: AgentKeyForm;
+}
+/**
+ * Names and texts the page shows around the chat.
+ */
+export interface AgentDisplay {
+  /**
+   * Chat panel title bar, e.g. "Moisture Control Agent".
+   */
+  title: string;
+  /**
+   * Page header above the chat, in lower case, e.g. "moisture control".
+   */
+  header: string;
+  /**
+   * Short name: hub card title and page title, e.g. "Moisture Control".
+   */
+  name: string;
+  /**
+   * One line under the name on the hub card.
+   */
+  description?: string;
+  /**
+   * Shown with a spinner while the page loads the server settings, e.g. "Connecting to AI service...".
+   */
+  loadingText: string;
+  hub?: AgentHubCard;
+}
+/**
+ * Present: the agent has a card on the /mb hub. Absent: reachable only by its routes.
+ */
+export interface AgentHubCard {
+  /**
+   * Position of the card on the hub, ascending from 0.
+   */
+  order: number;
+}
+/**
+ * The restriction alert shown in place of the chat. Required when `denied` is "alert".
+ */
+export interface AgentAccessAlert {
+  /**
+   * Alert title, e.g. "Access Restricted".
+   */
+  title: string;
+  /**
+   * Alert body.
+   */
+  text: string;
+}
+/**
+ * The access-code form shown on the page itself. Required when `denied` is "passcode".
+ */
+export interface AgentPasscodeForm {
+  /**
+   * Form heading, e.g. "MB Health".
+   */
+  title: string;
+  /**
+   * Line under the heading.
+   */
+  subtitle: string;
+  /**
+   * Placeholder of the password field.
+   */
+  placeholder: string;
+  /**
+   * Submit button label.
+   */
+  button: string;
+  /**
+   * Submit button label while the code is being verified.
+   */
+  busyButton: string;
+  /**
+   * Description of the 'Access Granted' toast after a correct code.
+   */
+  welcome: string;
+}
+/**
+ * How a conversation starts, is saved and may change.
+ */
+export interface AgentConversation {
+  /**
+   * First assistant message of a new chat. A template: {name} is replaced by `audience.name`, which is then required.
+   */
+  greeting: string;
+  audience?: AgentAudience;
+  session: AgentSessionPolicy;
+  /**
+   * True: a message that is a JSON object valid against agent-config.schema.json replaces this chat's persona (toast 'Configuration Updated') instead of being sent to the model.
+   */
+  reconfigurable: boolean;
+  /**
+   * Assistant message confirming a reconfiguration. Only used when `reconfigurable` is true.
+   */
+  reconfiguredGreeting?: string;
+  /**
+   * Assistant message shown when the model returns an empty reply. Absent: an empty reply is treated as an error (see `errors`).
+   */
+  emptyReply?: string;
+}
+/**
+ * The one person this agent is for.
+ */
+export interface AgentAudience {
+  /**
+   * First name; fills {name} in the greeting.
+   */
+  name: string;
+}
+/**
+ * When chat sessions are created and how they are titled.
+ */
+export interface AgentSessionPolicy {
+  /**
+   * "first-message": a session is created lazily when the first message is sent. "new-chat-or-first-message": also as soon as New Chat is pressed.
+   */
+  createOn: 'first-message' | 'new-chat-or-first-message';
+  /**
+   * A new session's title is the first message cut to this many characters, plus an ellipsis when longer.
+   */
+  titleMaxLength: number;
+}
+/**
+ * Model call parameters.
+ */
+export interface AgentModel {
+  /**
+   * Model name, e.g. "gpt-4o". Absent: the server's configured default.
+   */
+  name?: string;
+  /**
+   * Sampling temperature.
+   */
+  temperature: number;
+  /**
+   * Upper bound on the tokens of one reply (max_tokens).
+   */
+  maxTokens: number;
+}
+/**
+ * How a turn is answered: a strategy, then its fallbacks in order.
+ */
+export interface AgentRouting {
+  /**
+   * The first strategy tried for every turn.
+   */
+  strategy: RoutingStrategyName;
+  /**
+   * Send only the last N messages of the conversation (plus the system prompt). Absent: the whole conversation.
+   */
+  history?: number;
+  search?: AgentSearchTrigger;
+  /**
+   * Strategies tried in order when the previous one fails or does not apply (e.g. no search key, no keyword). Empty: errors go straight to the user.
+   *
+   * @maxItems 3
+   */
+  fallback: RoutingStrategyName[];
+}
+/**
+ * When the "search-first" strategy applies: the message must contain one of the keywords and the server must have a search key. Required when `strategy` is "search-first".
+ */
+export interface AgentSearchTrigger {
+  /**
+   * Words that trigger a web search when found anywhere in the user's message.
+   *
+   * @minItems 1
+   * @maxItems 50
+   *
+   * Items: One keyword, matched as a substring.
+   */
+  keywords: string[];
+  /**
+   * "case-sensitive": the message must contain the keyword as written. "lower-case": the lower-cased message must contain the keyword (so keywords are written in lower case).
+   */
+  match: 'case-sensitive' | 'lower-case';
+}
+/**
+ * The message composer.
+ */
+export interface AgentInput {
+  /**
+   * "enter": Enter sends and Shift+Enter inserts a line break. "shift-enter": Shift+Enter sends and Enter inserts a line break.
+   */
+  send: 'enter' | 'shift-enter';
+  /**
+   * Placeholder of the text area.
+   */
+  placeholder: string;
+  /**
+   * Hint under the text area, e.g. "Press Enter to send, Shift+Enter for new line". Absent: no hint.
+   */
+  hint?: string;
+  /**
+   * Replaces the hint while a reply is awaited, e.g. "Processing...".
+   */
+  busyHint?: string;
+  /**
+   * Visible rows of the text area. Absent: one row that grows.
+   */
+  rows?: number;
+  /**
+   * Minimum height of the text area, in CSS pixels.
+   */
+  minHeight: number;
+  /**
+   * Maximum height the text area grows to before scrolling, in CSS pixels. Absent: no limit.
+   */
+  maxHeight?: number;
+  /**
+   * The attach button. "append-file-name": append a line naming the chosen file to the draft and toast that it was attached (nothing is uploaded). "alert-not-implemented": alert 'File upload is not yet implemented'.
+   */
+  attach: 'append-file-name' | 'alert-not-implemented';
+}
+/**
+ * How a failed turn is reported.
+ */
+export interface AgentErrors {
+  style: ErrorStyle;
+  /**
+   * The apology message or the toast description. Required when `style` is "apology" or "toast".
+   */
+  text?: string;
+  /**
+   * Description of the 'Error' toast when a new chat session cannot be created. Absent: 'Failed to create a new session. Please try again.'.
+   */
+  createSessionText?: string;
+}
+/**
+ * Agent-specific wording of the OpenAI API key form, shown when the server has no key and none was entered. Absent: the generic form.
+ */
+export interface AgentKeyForm {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * Text above the form explaining why a key is needed.
+   */
+  intro?: string;
+}

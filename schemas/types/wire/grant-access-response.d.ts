@@ -1,0 +1,15 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/wire/grant-access-response.schema.json by schemas/generate-types.ts.
+ * Do not edit: change the schema, then run `npm run schemas:types`.
+ */
+
+/**
+ * Answer of POST /api/auth/grant-access; on success the access cookie is set.
+ */
+export interface GrantAccessResponse {
+  /**
+   * True when the code was right and access is granted.
+   */
+  success: boolean;
+}
