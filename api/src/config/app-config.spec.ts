@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadAppConfig } from './app-config';
+
+describe(loadAppConfig.name, () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'mb-config-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadAppConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('defaults to port 3000, the embedded database in DATA_DIR and gpt-4o', () => {
+    const sut = loadAppConfig({ DATA_DIR: dataDir, ACCESS_CODE: 'some-code' });
+    expect(sut).toMatchObject({ port: 3000, env: 'development', database: { kind: 'embedded', dataDir }, openai: { model: 'gpt-4o' } });
+    expect(sut.serper.baseUrl).toBe('https://google.serper.dev');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
+    const sut = loadAppConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@db:5432/app' });
+    expect(sut.database).toEqual({ kind: 'postgres', url: 'postgresql://u@db:5432/app' });
+  });
+
+  it('names every bad variable in one error, never its value', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/app', PORT: 'eighty', OPENAI_BASE_URL: 'not a url' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^DATABASE_URL: must be a postgres:\/\/ URL/),
+      expect.stringMatching(/^OPENAI_BASE_URL: must be an http\(s\) URL/),
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('refuses to run in production without ACCESS_CODE', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['ACCESS_CODE: is required when NODE_ENV=production']);
+  });
+
+  it('generates an access code and a session secret once, keeps them private in DATA_DIR and reuses them', () => {
+    const first = loadAppConfig({ DATA_DIR: dataDir });
+    expect(first.access.codeSource).toBe('generated');
+    expect(first.access.code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(readFileSync(join(dataDir, 'access-code'), 'utf8').trim()).toBe(first.access.code);
+    expect(statSync(join(dataDir, 'access-code')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600);
+    const second = loadAppConfig({ DATA_DIR: dataDir });
+    expect(second.access).toEqual(first.access);
+  });
+
+  it('prefers ACCESS_CODE from the environment over a kept one', () => {
+    loadAppConfig({ DATA_DIR: dataDir });
+    expect(loadAppConfig({ DATA_DIR: dataDir, ACCESS_CODE: 'from-env' }).access).toMatchObject({ code: 'from-env', codeSource: 'env' });
+  });
+});

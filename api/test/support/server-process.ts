@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { repoRoot } from '../../src/config/repo-paths';
+
+export const builtServer = join(repoRoot, 'api', 'dist', 'main.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+}
+
+/** Runs the built server (`node api/dist/main.js`) exactly as `npm start` does, with only the given environment. */
+export function runServer(env: Record<string, string | undefined>): ServerProcess {
+  const child = spawn(process.execPath, [builtServer], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 30000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(server.output())) {
+    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
