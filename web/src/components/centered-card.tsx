@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styles from './centered-card.module.css';
 
 type CenteredCardProps = {
@@ -10,16 +10,17 @@ type CenteredCardProps = {
 
 /** A full-height page holding one centred card whose title is the page heading. */
 export function CenteredCard({ title, icon, children }: CenteredCardProps) {
+  const titleId = useId();
   return (
     <main className={styles.page}>
-      <section className={styles.card} aria-labelledby="centered-card-title">
+      <section className={styles.card} aria-labelledby={titleId}>
         <div className={styles.header}>
           {icon ? (
             <span className={styles.icon} aria-hidden="true">
               {icon}
             </span>
           ) : null}
-          <h1 id="centered-card-title" className={styles.title}>
+          <h1 id={titleId} className={styles.title}>
             {title}
           </h1>
         </div>
