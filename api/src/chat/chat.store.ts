@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
 import { ChatSessionEntity } from './chat-session.entity';
 
+/** Far beyond any real conversation, and far enough below int4's limit that MAX + 1 never overflows. */
+export const MAX_MESSAGE_ORDER = 1_000_000;
+
 export interface NewSession {
   agentType: string;
   title: string;

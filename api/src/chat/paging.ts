@@ -1,7 +1,10 @@
 import { AppError } from '../common/app-error';
-import type { SessionCursor } from './chat.store';
+import { MAX_MESSAGE_ORDER, type SessionCursor } from './chat.store';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function parseLimit(raw: unknown, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -15,7 +18,7 @@ export function parseLimit(raw: unknown, fallback: number, max: number): number 
 export function parseOrderCursor(raw: unknown): number | undefined {
   if (raw === undefined) return undefined;
   const order = Number(raw);
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || order > 2147483647) {
+  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || order > MAX_MESSAGE_ORDER + 1) {
     throw AppError.validation(['before must be a message order (a whole number from 0)']);
   }
   return order;
@@ -28,8 +31,9 @@ export function decodeSessionCursor(raw: unknown): SessionCursor | undefined {
   if (raw === undefined) return undefined;
   const invalid = AppError.validation(['cursor is not one this server issued']);
   if (typeof raw !== 'string' || raw.length > 200) throw invalid;
-  const [iso, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  const [iso, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   const updatedAt = new Date(iso);
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(updatedAt.getTime())) throw invalid;
+  const year = updatedAt.getUTCFullYear();
+  if (rest.length || !id || !UUID.test(id) || !ISO_INSTANT.test(iso) || !(year >= 2000 && year <= 9999)) throw invalid;
   return { updatedAt, id };
 }

@@ -1,6 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import express, { type Request, type Response } from 'express';
 import { AppError } from './app-error';
+import { assertSafeJson } from './safe-json';
 
 export const JSON_BODY_LIMIT = '512kb';
 
@@ -25,12 +26,13 @@ function toAppError(error: BodyParserError): AppError {
 }
 
 /**
- * Parses JSON bodies inside Nest: an error thrown here reaches the exception filter,
+ * Parses JSON bodies (and screens query strings) inside Nest: an error thrown here reaches the exception filter,
  * which an error handed to express's `next` would not.
  */
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   async use(req: Request, res: Response, next: () => void): Promise<void> {
+    assertSafeJson(req.query, 'query');
     if (hasBody(req)) {
       if (!req.is('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
@@ -38,6 +40,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
       await new Promise<void>((resolve, reject) =>
         parseJson(req, res, (error?: BodyParserError) => (error ? reject(toAppError(error)) : resolve())),
       );
+      assertSafeJson(req.body, 'body');
     }
     next();
   }
