@@ -56,6 +56,7 @@ export class ChatService {
     });
     if (result.ok) return result.message;
     if (result.reason === 'session-missing') throw AppError.notFound('Chat session');
+    if (result.reason === 'orders-exhausted') throw new AppError('CONFLICT', 'This session has no free message order left; start a new session');
     throw new AppError('CONFLICT', `order ${input.order} is already taken in this session`);
   }
 

@@ -27,7 +27,7 @@ export interface SessionCursor {
 
 export type AppendResult =
   | { ok: true; message: ChatMessageEntity }
-  | { ok: false; reason: 'session-missing' | 'order-taken' };
+  | { ok: false; reason: 'session-missing' | 'order-taken' | 'orders-exhausted' };
 
 /** All SQL of the chat module. Lists use keyset queries on indexes, so they stay flat as history grows. */
 @Injectable()
@@ -72,6 +72,7 @@ export class ChatStore {
       if (order === undefined) {
         const [{ next }] = await tx.query('SELECT COALESCE(MAX("order") + 1, 0)::int AS next FROM chat_messages WHERE session_id = $1', [sessionId]);
         order = next as number;
+        if (order > MAX_MESSAGE_ORDER) return { ok: false, reason: 'orders-exhausted' };
       } else if (await messages.existsBy({ sessionId, order })) {
         return { ok: false, reason: 'order-taken' };
       }

@@ -9,7 +9,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function parseLimit(raw: unknown, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
   const limit = Number(raw);
-  if (typeof raw !== 'string' || !Number.isInteger(limit) || limit < 1 || limit > max) {
+  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw) || limit < 1 || limit > max) {
     throw AppError.validation([`limit must be a whole number from 1 to ${max}`]);
   }
   return limit;

@@ -5,7 +5,8 @@ import { assertSafeJson } from './safe-json';
 
 export const JSON_BODY_LIMIT = '512kb';
 
-const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true });
+// Not strict: a bare `"x"` or `null` is valid JSON and should fail validation ("must be object"), not parsing.
+const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: false });
 
 const hasBody = (req: Request) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -20,6 +21,10 @@ function toAppError(error: BodyParserError): AppError {
       return new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${JSON_BODY_LIMIT}`);
     case 'entity.parse.failed':
       return new AppError('MALFORMED_JSON', 'Request body is not valid JSON');
+    case 'charset.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON in the UTF-8 charset');
+    case 'encoding.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be sent uncompressed or with gzip, deflate or br encoding');
     default:
       return new AppError('VALIDATION_FAILED', `Request body could not be read (${error.type ?? 'unknown encoding'})`);
   }

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 /**
  * Bad input on every route that reads a body, a path parameter or a query parameter: always a 4xx
  * with the error body `{statusCode, code, message, details?}`, a readable message, no stack trace,
- * and nothing stored. Tests named "BUG:" expose defects in the API and fail until it is fixed.
+ * and nothing stored.
  */
 
 const STACK_TRACE = /\bat \S+ \(/;
@@ -131,11 +131,8 @@ describe('Bad input (e2e)', () => {
       }
     });
 
-    // BUG: body-parser runs with `strict: true` (api/src/common/json-body.middleware.ts:8), so the valid
-    // JSON texts "x", null, 42 and true are reported as MALFORMED_JSON "Request body is not valid JSON",
-    // which is false; an array body, by contrast, gets "body must be object".
     it.each(bodyRoutes.map((r) => [r.route, r] as const))(
-      'BUG: %s: answers 400 VALIDATION_FAILED "body must be object" for a JSON string, null, number or boolean body',
+      '%s: answers 400 VALIDATION_FAILED "body must be object" for a JSON string, null, number or boolean body',
       async (_route, route) => {
         for (const raw of ['"x"', 'null', '42', 'true']) {
           const res = await nothingStored(() => sendRaw('post', route.path(), raw));
@@ -262,10 +259,7 @@ describe('Bad input (e2e)', () => {
       expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', /JSON/);
     });
 
-    // BUG: json-body.middleware.ts toAppError() (line 23, default branch) maps every body-parser error other than
-    // entity.too.large / entity.parse.failed to 400 VALIDATION_FAILED "Request body could not be read
-    // (charset.unsupported)", dropping body-parser's own 415 and leaking its internal error type.
-    it('BUG: answers 415 UNSUPPORTED_MEDIA_TYPE for JSON in an unsupported charset', async () => {
+    it('answers 415 UNSUPPORTED_MEDIA_TYPE for JSON in an unsupported charset', async () => {
       const res = await nothingStored(() =>
         sendRaw('post', '/api/chat/sessions', JSON.stringify({ agentType: 'doctor' }), 'application/json; charset=iso-8859-1'),
       );
@@ -274,7 +268,7 @@ describe('Bad input (e2e)', () => {
       expect(res.body.message).not.toContain('charset.unsupported');
     });
 
-    it('BUG: answers 415 UNSUPPORTED_MEDIA_TYPE for a body in an unsupported Content-Encoding', async () => {
+    it('answers 415 UNSUPPORTED_MEDIA_TYPE for a body in an unsupported Content-Encoding', async () => {
       const res = await nothingStored(() =>
         client.post('/api/chat/sessions').set('Content-Type', 'application/json').set('Content-Encoding', 'compress-nonsense').send(JSON.stringify({ agentType: 'doctor' })),
       );
@@ -460,11 +454,7 @@ describe('Bad input (e2e)', () => {
       expect(res.body.order).toBe(1_000_000);
     });
 
-    // BUG: the order ceiling (MAX_MESSAGE_ORDER = 1000000, api/src/chat/chat.store.ts:8, schema maximum)
-    // binds explicit orders only. ChatStore.appendMessage (chat.store.ts:73) still assigns MAX("order") + 1,
-    // so after order 1000000 appends get 1000001, 1000002, ... — orders the API itself refuses elsewhere:
-    // GET .../messages?before=1000002 is a 400, so paging back from such a message breaks.
-    it('BUG: refuses with 409 CONFLICT to append past the order ceiling of 1000000, and stores nothing', async () => {
+    it('refuses with 409 CONFLICT to append past the order ceiling of 1000000, and stores nothing', async () => {
       const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Full' }).expect(201)).body;
       await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'last', order: 1_000_000 }).expect(201);
 
@@ -476,18 +466,16 @@ describe('Bad input (e2e)', () => {
       expect(await counts()).toEqual(before);
     });
 
-    // Same root cause as above, seen from the client: the cursor the server issues is refused.
-    it('BUG: accepts as `before` the X-Next-Cursor it issued for messages appended past the order ceiling', async () => {
-      const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Past the ceiling' }).expect(201)).body;
+    it('pages back from the ceiling with the cursor it issued', async () => {
+      const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'At the ceiling' }).expect(201)).body;
+      await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'below the ceiling', order: 999_999 }).expect(201);
       await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'at the ceiling', order: 1_000_000 }).expect(201);
-      for (let i = 0; i < 2; i++) await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: `appended ${i}` });
       const last = await client.get(`/api/chat/sessions/${session.id}/messages?limit=1`).expect(200);
-      const cursor = last.headers['x-next-cursor'];
-      expect(cursor).toBeDefined();
+      expect(last.headers['x-next-cursor']).toBe('1000000');
 
-      const older = await client.get(`/api/chat/sessions/${session.id}/messages?limit=1&before=${cursor}`);
+      const older = await client.get(`/api/chat/sessions/${session.id}/messages?limit=1&before=${last.headers['x-next-cursor']}`).expect(200);
 
-      expect(older.status).toBe(200);
+      expect(older.body).toEqual([expect.objectContaining({ content: 'below the ceiling', order: 999_999 })]);
     });
   });
 });
