@@ -1,6 +1,8 @@
 import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { API_PREFIX, AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -32,6 +34,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       },
     }),
   );
+  app.use(compression());
+  // API answers hold private data and change with every message: never cache them.
+  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.setGlobalPrefix(API_PREFIX);
   app.enableShutdownHooks();
   return app;

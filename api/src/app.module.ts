@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { join, sep } from 'node:path';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AccessModule } from './access/access.module';
 import { AgentsModule } from './agents/agents.module';
@@ -9,7 +9,7 @@ import { ChatMessageEntity } from './chat/chat-message.entity';
 import { ChatSessionEntity } from './chat/chat-session.entity';
 import { ChatModule } from './chat/chat.module';
 import { AppExceptionFilter } from './common/app-exception.filter';
-import { JsonBodyMiddleware } from './common/json-body.middleware';
+import { JsonBodyInterceptor } from './common/json-body.interceptor';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { webDistDir } from './config/repo-paths';
@@ -18,15 +18,26 @@ import { HealthModule } from './health/health.module';
 import { SettingsModule } from './settings/settings.module';
 
 export const API_PREFIX = 'api';
+const assetsDir = join(webDistDir, 'assets') + sep;
 
 /** The built web app, with index.html for client routes; absent until `npm run build`. */
 function webApp(): DynamicModule[] {
   if (!existsSync(join(webDistDir, 'index.html'))) return [];
-  return [ServeStaticModule.forRoot({ rootPath: webDistDir, exclude: [`/${API_PREFIX}/{*path}`] })];
+  return [
+    ServeStaticModule.forRoot({
+      rootPath: webDistDir,
+      exclude: [`/${API_PREFIX}/{*path}`],
+      serveStaticOptions: {
+        // Vite fingerprints everything under assets/, so those never change; the page itself always revalidates.
+        setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
+          res.setHeader('Cache-Control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      },
+    }),
+  ];
 }
 
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
@@ -40,11 +51,10 @@ export class AppModule implements NestModule {
         HealthModule,
         ...webApp(),
       ],
-      providers: [{ provide: APP_FILTER, useClass: AppExceptionFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: AppExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+      ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
   }
 }

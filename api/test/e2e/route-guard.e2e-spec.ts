@@ -34,6 +34,12 @@ describe('Access guard over every registered route (e2e)', () => {
     expect(open.sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
+  it('refuses a private route before reading its body, whatever the body is', async () => {
+    await sut.anonymous().post('/api/chat/sessions').set('Content-Type', 'application/json').send('{ not json').expect(401);
+    await sut.anonymous().post('/api/chat/sessions').set('Content-Type', 'text/plain').send('hello').expect(401);
+    await sut.anonymous().post('/api/chat/sessions').set('Content-Type', 'application/json').send(`{"title":"${'x'.repeat(600 * 1024)}"}`).expect(401);
+  });
+
   it('answers every private route with ACCESS_REQUIRED and the spec text, before looking at the input', async () => {
     const privateRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(key(route)));
     expect(privateRoutes.length).toBeGreaterThan(5);

@@ -1,5 +1,6 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import express, { type Request, type Response } from 'express';
+import type { Observable } from 'rxjs';
 import { AppError } from './app-error';
 import { assertSafeJson } from './safe-json';
 
@@ -31,22 +32,25 @@ function toAppError(error: BodyParserError): AppError {
 }
 
 /**
- * Parses JSON bodies (and screens query strings) inside Nest: an error thrown here reaches the exception filter,
- * which an error handed to express's `next` would not.
+ * Parses JSON bodies (and screens query strings) as an interceptor: it runs after the access guard,
+ * so a request without access is refused before its body is read, and anything thrown here reaches
+ * the exception filter.
  */
 @Injectable()
-export class JsonBodyMiddleware implements NestMiddleware {
-  async use(req: Request, res: Response, next: () => void): Promise<void> {
+export class JsonBodyInterceptor implements NestInterceptor {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
     assertSafeJson(req.query, 'query');
     if (hasBody(req)) {
       if (!req.is('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
       }
       await new Promise<void>((resolve, reject) =>
-        parseJson(req, res, (error?: BodyParserError) => (error ? reject(toAppError(error)) : resolve())),
+        parseJson(req, http.getResponse<Response>(), (error?: BodyParserError) => (error ? reject(toAppError(error)) : resolve())),
       );
       assertSafeJson(req.body, 'body');
     }
-    next();
+    return next.handle();
   }
 }

@@ -1,0 +1,33 @@
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('HTTP caching and compression (e2e)', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+  });
+  afterAll(() => sut.close());
+
+  it('never lets API answers be cached', async () => {
+    const client = await sut.authorized();
+    for (const path of ['/api/settings', '/api/agents', '/api/chat/sessions', '/api/no-such-route']) {
+      const res = await client.get(path);
+      expect({ path, cacheControl: res.headers['cache-control'] }).toEqual({ path, cacheControl: 'no-store' });
+    }
+  });
+
+  it('compresses answers for clients that accept it', async () => {
+    const client = await sut.authorized();
+    const res = await client.get('/api/agents/doctor').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body.id).toBe('doctor');
+  });
+
+  it('sends security headers with a same-origin content security policy', async () => {
+    const res = await sut.anonymous().get('/api/health').expect(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
