@@ -1,24 +1,11 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import type { ChatSession } from '../../../schemas/types/wire/chat-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-interface Session {
-  id: string;
-  title: string;
-  systemPrompt: string | null;
-  summary: string | null;
-  agentType: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface Message {
-  id: string;
-  role: string;
-  content: string;
-  order: number;
-  createdAt: string;
-}
+type Session = ChatSession;
+type Message = ChatMessage;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
