@@ -18,7 +18,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     abortOnError: false,
     logger: options.logger,
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { AppLogger } from './common/app-logger';
 import { AgentDefinitionError } from './agents/agent-registry.service';
 import { ACCESS_CODE_FILE, ConfigError, loadAppConfig, type AppConfig } from './config/app-config';
 import { displayPath } from './agents/agent-files';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   try {
-    const app = await createApp(config);
+    const app = await createApp(config, { logger: new AppLogger() });
     await app.listen(config.port);
     for (const line of describeStartup(config)) logger.log(line);
   } catch (error) {

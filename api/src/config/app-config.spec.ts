@@ -39,6 +39,13 @@ describe(loadAppConfig.name, () => {
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
+  it('trusts only a local proxy by default, and takes hops or address lists from TRUST_PROXY', () => {
+    expect(loadAppConfig({ DATA_DIR: dataDir }).trustProxy).toBe('loopback');
+    expect(loadAppConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadAppConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a number of proxy hops/)]);
+  });
+
   it('refuses to run in production without ACCESS_CODE', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['ACCESS_CODE: is required when NODE_ENV=production']);
   });

@@ -21,6 +21,9 @@ const httpUrl = (fallback?: string) =>
         .optional(),
     );
 
+// What Express accepts for 'trust proxy', minus `true` (which would let any client forge its address).
+const TRUST_PROXY_PATTERN = /^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?))*)$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
@@ -36,11 +39,16 @@ const envSchema = z.object({
   OPENAI_MODEL: optionalText.transform((value) => value ?? 'gpt-4o'),
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
+  TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(
+    z.string().regex(TRUST_PROXY_PATTERN, 'must be a number of proxy hops, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal'),
+  ),
 });
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Which hops may report the client's address and protocol (Express 'trust proxy'). */
+  trustProxy: string | number;
   database: { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
   dataDir: string;
   agentsDir: string;
@@ -74,6 +82,7 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
   return {
     env: env.NODE_ENV,
     port: env.PORT,
+    trustProxy: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'embedded', dataDir },
     dataDir,
     agentsDir: env.AGENTS_DIR ? absolute(env.AGENTS_DIR, cwd) : defaultAgentsDir,

@@ -90,3 +90,19 @@ describe('Access across a change of ACCESS_CODE (e2e)', () => {
     }
   });
 });
+
+describe('Throttling without a trusted proxy (e2e)', () => {
+  it('keys wrong codes on the real peer, so a forged X-Forwarded-For does not reset the count', async () => {
+    const sut = await startTestApp({ env: { TRUST_PROXY: '0' } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        await sut.anonymous().post('/api/auth/grant-access').set('X-Forwarded-For', `198.51.100.${i}`).send({ passcode: `guess-${i}` }).expect(401);
+      }
+      await sut.anonymous().post('/api/auth/grant-access').set('X-Forwarded-For', '198.51.100.99').send({ passcode: TEST_ACCESS_CODE }).expect(429);
+      const secure = await sut.anonymous().get('/api/auth/check-access').set('X-Forwarded-Proto', 'https');
+      expect(secure.status).toBe(200);
+    } finally {
+      await sut.close();
+    }
+  });
+});
