@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DataSource } from 'typeorm';
 import { ChatMessageEntity } from '../src/chat/chat-message.entity';
 import { ChatSessionEntity } from '../src/chat/chat-session.entity';
 import { ChatStore } from '../src/chat/chat.store';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { migrations } from '../src/database/migrations';
+import { openDataSource } from '../src/database/open-data-source';
 
 /**
  * Listing must stay flat as history grows (keyset queries on indexes, no OFFSET):
@@ -34,15 +33,7 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir);
-  const db = new DataSource({
-    type: 'postgres',
-    ...embedded.connection,
-    entities: [ChatSessionEntity, ChatMessageEntity],
-    migrations,
-    extra: { max: 1 },
-  });
-  await db.initialize();
-  await db.runMigrations();
+  const db = await openDataSource({ embedded }, [ChatSessionEntity, ChatMessageEntity]);
   const store = new ChatStore(db);
   const anchor = (await store.createSession({ agentType: 'bench', title: 'anchor', systemPrompt: null, summary: null })).id;
 

@@ -1,11 +1,10 @@
-import { Injectable, PipeTransform } from '@nestjs/common';
+import type { PipeTransform } from '@nestjs/common';
 import { AppError } from './app-error';
 import { schemas, type SchemaProblem } from './json-schema';
 
 const describeField = (p: SchemaProblem) => `${p.pointer ? p.pointer.slice(1).replaceAll('/', '.') : 'body'} ${p.message}`;
 
-/** Validates a request body against a wire schema in schemas/wire/. */
-@Injectable()
+/** Validates a request body against a wire schema in schemas/wire/; built per route with `validBody`. */
 export class SchemaBodyPipe<T> implements PipeTransform<unknown, T> {
   constructor(private readonly schemaId: string) {}
 

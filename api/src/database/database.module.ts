@@ -3,29 +3,17 @@ import { DataSource, type EntitySchema } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { migrations } from './migrations';
+import { openDataSource, type EntityClass } from './open-data-source';
 
-type EntityClass = abstract new (...args: never[]) => unknown;
 export interface DatabaseModuleOptions {
   entities: Array<EntityClass | EntitySchema>;
 }
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 
-async function openDataSource(config: AppConfig, embedded: EmbeddedPostgres | null, options: DatabaseModuleOptions) {
-  const connection = embedded ? embedded.connection : { url: config.database.kind === 'postgres' ? config.database.url : undefined };
-  const dataSource = new DataSource({
-    type: 'postgres',
-    ...connection,
-    entities: options.entities,
-    migrations,
-    synchronize: false,
-    // PGlite is one backend: statements from parallel connections would interleave, so use one.
-    extra: { max: embedded ? 1 : 10 },
-  });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  return dataSource;
+function postgresUrl(config: AppConfig): string {
+  if (config.database.kind !== 'postgres') throw new Error('The embedded database did not start');
+  return config.database.url;
 }
 
 class DatabaseLifecycle implements OnApplicationShutdown {
@@ -59,7 +47,7 @@ export class DatabaseModule {
           inject: [APP_CONFIG, EMBEDDED],
           useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
             try {
-              return await openDataSource(config, embedded, options);
+              return await openDataSource(embedded ? { embedded } : { url: postgresUrl(config) }, options.entities);
             } catch (error) {
               await embedded?.stop();
               throw error;
