@@ -230,6 +230,10 @@ export interface AgentRouting {
    * @maxItems 3
    */
   fallback: RoutingStrategyName[];
+  /**
+   * True: this agent answers POST /api/assistant/chat calls that name neither an assistantType nor a session (the spec's default assistant). When several agents set it, the first by id is used.
+   */
+  assistantDefault?: boolean;
 }
 /**
  * When the "search-first" strategy applies: the message must contain one of the keywords and the server must have a search key. Required when `strategy` is "search-first".

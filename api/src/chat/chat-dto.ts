@@ -9,6 +9,7 @@ export const toSessionDto = (s: ChatSessionEntity): ChatSession => ({
   systemPrompt: s.systemPrompt,
   summary: s.summary,
   agentType: s.agentType,
+  persona: s.persona,
   createdAt: s.createdAt.toISOString(),
   updatedAt: s.updatedAt.toISOString(),
 });
@@ -18,5 +19,7 @@ export const toMessageDto = (m: ChatMessageEntity): ChatMessage => ({
   role: m.role,
   content: m.content,
   order: m.order,
+  incomplete: m.incomplete,
+  sources: m.sources ?? [],
   createdAt: m.createdAt.toISOString(),
 });

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { MessageSource } from '../../../schemas/types/wire/chat-message';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
@@ -20,6 +21,14 @@ export class ChatMessageEntity {
 
   @Column({ type: 'integer' })
   order: number;
+
+  /** A reply cut short (upstream failure or a stop): what arrived is kept. */
+  @Column({ type: 'boolean', default: false })
+  incomplete: boolean;
+
+  /** The web pages a search-backed reply drew on. */
+  @Column({ type: 'jsonb', nullable: true })
+  sources: MessageSource[] | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { AgentConfig } from '../../../schemas/types/agent-config';
 
 @Entity({ name: 'chat_sessions' })
 export class ChatSessionEntity {
@@ -16,6 +17,10 @@ export class ChatSessionEntity {
 
   @Column({ type: 'text', nullable: true })
   summary: string | null;
+
+  /** A configuration pasted into this chat, replacing the agent's persona for it; null = the agent's own. */
+  @Column({ type: 'jsonb', nullable: true })
+  persona: AgentConfig | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

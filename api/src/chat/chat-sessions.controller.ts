@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error';
 import { validBody } from '../common/schema-body.pipe';
@@ -9,8 +9,7 @@ import type { CreateChatSessionRequest } from '../../../schemas/types/wire/creat
 import { toMessageDto, toSessionDto } from './chat-dto';
 import { ChatService } from './chat.service';
 import { decodeSessionCursor, encodeSessionCursor, NEXT_CURSOR_HEADER, parseLimit, parseOrderCursor } from './paging';
-
-const sessionId = new ParseUUIDPipe({ exceptionFactory: () => AppError.validation(['session id must be a UUID']) });
+import { sessionIdPipe } from './session-id.pipe';
 
 @Controller('chat/sessions')
 export class ChatSessionsController {
@@ -40,19 +39,19 @@ export class ChatSessionsController {
   }
 
   @Get(':id')
-  async get(@Param('id', sessionId) id: string): Promise<ChatSession> {
+  async get(@Param('id', sessionIdPipe) id: string): Promise<ChatSession> {
     return toSessionDto(await this.chat.getSession(id));
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', sessionId) id: string): Promise<void> {
+  async remove(@Param('id', sessionIdPipe) id: string): Promise<void> {
     await this.chat.deleteSession(id);
   }
 
   @Get(':id/messages')
   async listMessages(
-    @Param('id', sessionId) id: string,
+    @Param('id', sessionIdPipe) id: string,
     @Query('limit') limit: unknown,
     @Query('before') before: unknown,
     @Res({ passthrough: true }) res: Response,
@@ -65,7 +64,7 @@ export class ChatSessionsController {
 
   @Post(':id/messages')
   async addMessage(
-    @Param('id', sessionId) id: string,
+    @Param('id', sessionIdPipe) id: string,
     @Body(validBody('create-chat-message-request')) body: CreateChatMessageRequest,
   ): Promise<ChatMessage> {
     return toMessageDto(await this.chat.appendMessage(id, body));

@@ -1,13 +1,21 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
+import { LlmModule } from '../llm/llm.module';
 import { ChatSessionsController } from './chat-sessions.controller';
 import { ChatService } from './chat.service';
 import { ChatStore } from './chat.store';
+import { OneShotRepliesController } from './replies/one-shot-replies.controller';
+import { OneShotReplies } from './replies/one-shot-replies.service';
+import { SessionSummariesController } from './summaries/session-summaries.controller';
+import { SessionSummaries } from './summaries/session-summaries.service';
+import { ActiveTurns } from './turns/active-turns';
+import { ChatTurnsController } from './turns/chat-turns.controller';
+import { ChatTurns } from './turns/chat-turns.service';
 
 @Module({
-  imports: [AgentsModule],
-  controllers: [ChatSessionsController],
-  providers: [ChatStore, ChatService],
+  imports: [AgentsModule, LlmModule],
+  controllers: [ChatSessionsController, SessionSummariesController, ChatTurnsController, OneShotRepliesController],
+  providers: [ChatStore, ChatService, SessionSummaries, ActiveTurns, ChatTurns, OneShotReplies],
   exports: [ChatService],
 })
 export class ChatModule {}

@@ -3,14 +3,12 @@ import { AgentRegistry } from '../agents/agent-registry.service';
 import { AppError } from '../common/app-error';
 import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
 import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
-import { MESSAGE_ROLES, type ChatMessageEntity, type MessageRole } from './chat-message.entity';
+import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';
 import { ChatStore, type SessionCursor } from './chat.store';
+import { coerceContent, coerceRole } from './message-coercion';
 
 export const DEFAULT_SESSION_TITLE = 'New Chat';
-export const MAX_MESSAGE_LENGTH = 100_000;
-
-const isRole = (value: unknown): value is MessageRole => MESSAGE_ROLES.includes(value as MessageRole);
 
 @Injectable()
 export class ChatService {
@@ -50,8 +48,8 @@ export class ChatService {
 
   async appendMessage(sessionId: string, input: CreateChatMessageRequest): Promise<ChatMessageEntity> {
     const result = await this.store.appendMessage(sessionId, {
-      role: this.coerceRole(input.role),
-      content: this.coerceContent(input.content),
+      role: coerceRole(input.role, this.logger),
+      content: coerceContent(input.content),
       order: input.order,
     });
     if (result.ok) return result.message;
@@ -63,19 +61,5 @@ export class ChatService {
   async listMessages(sessionId: string, options: { limit: number; beforeOrder?: number }) {
     await this.getSession(sessionId);
     return this.store.listMessages(sessionId, options);
-  }
-
-  /** The spec: a missing or unknown role is stored as user, with a warning. */
-  private coerceRole(role: unknown): MessageRole {
-    if (isRole(role)) return role;
-    this.logger.warn(`Message role ${JSON.stringify(role) ?? 'undefined'} is not system, user or assistant; stored as user`);
-    return 'user';
-  }
-
-  private coerceContent(content: CreateChatMessageRequest['content']): string {
-    const text = typeof content === 'string' ? content : typeof content === 'object' ? JSON.stringify(content) : String(content);
-    if (!text.trim()) throw AppError.validation(['content must not be empty']);
-    if (text.length > MAX_MESSAGE_LENGTH) throw AppError.validation([`content must be at most ${MAX_MESSAGE_LENGTH} characters`]);
-    return text;
   }
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
 import { ChatSessionEntity } from './chat-session.entity';
+import type { MessageSource } from '../../../schemas/types/wire/chat-message';
 
 /** Far beyond any real conversation, and far enough below int4's limit that MAX + 1 never overflows. */
 export const MAX_MESSAGE_ORDER = 1_000_000;
@@ -18,7 +19,11 @@ export interface NewMessage {
   role: MessageRole;
   content: string;
   order?: number;
+  incomplete?: boolean;
+  sources?: MessageSource[] | null;
 }
+
+export type SessionChanges = Partial<Pick<ChatSessionEntity, 'title' | 'systemPrompt' | 'summary' | 'persona'>>;
 
 export interface SessionCursor {
   updatedAt: Date;
@@ -57,6 +62,12 @@ export class ChatStore {
     return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
   }
 
+  /** Returns the session as changed, or null when it no longer exists. */
+  async updateSession(id: string, changes: SessionChanges): Promise<ChatSessionEntity | null> {
+    await this.sessions.update({ id }, changes);
+    return this.findSession(id);
+  }
+
   async deleteSession(id: string): Promise<boolean> {
     const result = await this.sessions.delete({ id });
     return (result.affected ?? 0) > 0;
@@ -76,7 +87,15 @@ export class ChatStore {
       } else if (await messages.existsBy({ sessionId, order })) {
         return { ok: false, reason: 'order-taken' };
       }
-      const message = messages.create({ sessionId, role: input.role, content: input.content, order, createdAt: now });
+      const message = messages.create({
+        sessionId,
+        role: input.role,
+        content: input.content,
+        order,
+        incomplete: input.incomplete ?? false,
+        sources: input.sources?.length ? input.sources : null,
+        createdAt: now,
+      });
       await messages.insert(message);
       await tx.getRepository(ChatSessionEntity).update({ id: sessionId }, { updatedAt: now });
       return { ok: true, message };

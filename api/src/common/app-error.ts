@@ -13,6 +13,16 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   TOO_MANY_ATTEMPTS: HttpStatus.TOO_MANY_REQUESTS,
   INTERNAL: HttpStatus.INTERNAL_SERVER_ERROR,
+  // The model and search services (the spec's codes): 401 stays reserved for our own access check.
+  NO_API_KEY: HttpStatus.SERVICE_UNAVAILABLE,
+  UNAUTHORIZED: HttpStatus.BAD_GATEWAY,
+  RATE_LIMIT: HttpStatus.TOO_MANY_REQUESTS,
+  TIMEOUT: HttpStatus.GATEWAY_TIMEOUT,
+  NETWORK_ERROR: HttpStatus.BAD_GATEWAY,
+  ASSISTANT_API_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+  UPSTREAM_ERROR: HttpStatus.BAD_GATEWAY,
+  SEARCH_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
+  SEARCH_FAILED: HttpStatus.BAD_GATEWAY,
 } as const satisfies Record<string, HttpStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

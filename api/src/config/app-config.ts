@@ -37,6 +37,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: httpUrl(),
   OPENAI_MODEL: optionalText.transform((value) => value ?? 'gpt-4o'),
+  OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(60_000),
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
   TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(
@@ -53,7 +54,8 @@ export interface AppConfig {
   dataDir: string;
   agentsDir: string;
   access: { code: string; codeSource: 'env' | 'generated'; sessionSecret: string };
-  openai: { apiKey?: string; baseUrl?: string; model: string };
+  /** timeoutMs bounds each attempt's wait for an answer, and the silence between streamed tokens. */
+  openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
   serper: { apiKey?: string; baseUrl: string };
 }
 
@@ -87,7 +89,7 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
     dataDir,
     agentsDir: env.AGENTS_DIR ? absolute(env.AGENTS_DIR, cwd) : defaultAgentsDir,
     access: { code: accessCode, codeSource: env.ACCESS_CODE ? 'env' : 'generated', sessionSecret },
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
   };
 }

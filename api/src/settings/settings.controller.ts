@@ -1,22 +1,27 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { Public } from '../access/public.decorator';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { ModelClients } from '../llm/model-clients';
+import { WebSearch } from '../search/web-search.service';
 import type { SettingsResponse } from '../../../schemas/types/wire/settings-response';
 
 @Controller('settings')
 export class SettingsController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    private readonly clients: ModelClients,
+    private readonly search: WebSearch,
+  ) {}
 
+  /** What the server itself can do; the browser shows the key form when it cannot answer. */
   @Public()
   @Get()
   get(): SettingsResponse {
-    const hasOpenAIKey = Boolean(this.config.openai.apiKey);
+    const ready = this.clients.serverClientReady;
     return {
-      hasOpenAIKey,
-      clientInitialized: hasOpenAIKey,
-      assistantAPIInitialized: hasOpenAIKey,
-      hasSerperApiKey: Boolean(this.config.serper.apiKey),
+      hasOpenAIKey: this.clients.hasServerKey,
+      clientInitialized: ready,
+      // The assistant strategy is chat completions over a window of messages: ready with the same client.
+      assistantAPIInitialized: ready,
+      hasSerperApiKey: this.search.available,
     };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { LlmModule } from '../llm/llm.module';
 import { SettingsController } from './settings.controller';
 
-@Module({ controllers: [SettingsController] })
+@Module({ imports: [LlmModule], controllers: [SettingsController] })
 export class SettingsModule {}

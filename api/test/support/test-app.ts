@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
@@ -21,6 +22,10 @@ export interface TestApp {
   anonymous(): TestAgent;
   /** A client holding the access cookie. */
   authorized(): Promise<TestAgent>;
+  /** The app listening on a loopback port, for clients that read streams as they come (fetch). */
+  url(): Promise<string>;
+  /** The access cookie, for such clients. */
+  accessCookie(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** A database the caller created (and drops); by default each app gets its own. */
   database?: { url: string; drop(): Promise<void> };
+  /** Where the app logs (default: errors only, to the console). */
+  logger?: LoggerService;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -47,9 +54,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: database?.url,
     ...options.env,
   });
-  const app = await createApp(config, { logger: ['error'] });
+  const app = await createApp(config, { logger: options.logger ?? ['error'] });
   await app.init();
   const server = app.getHttpServer();
+  let listening: Promise<string> | undefined;
 
   return {
     app,
@@ -61,6 +69,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       const agent = request.agent(server);
       await agent.post('/api/auth/grant-access').send({ passcode: TEST_ACCESS_CODE }).expect(200);
       return agent;
+    },
+    url() {
+      listening ??= app.listen(0, '127.0.0.1').then(() => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      return listening;
+    },
+    async accessCookie() {
+      const res = await request(server).post('/api/auth/grant-access').send({ passcode: TEST_ACCESS_CODE }).expect(200);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
     },
     async close() {
       await app.close();

@@ -28,4 +28,28 @@ export interface ChatMessage {
    * When it was stored.
    */
   createdAt: string;
+  /**
+   * True for a reply cut short (the AI service failed mid-way or the user stopped it): the text is what arrived.
+   */
+  incomplete: boolean;
+  /**
+   * Web pages a search-backed reply drew on; empty otherwise.
+   */
+  sources: MessageSource[];
+}
+/**
+ * One web page behind a search-backed reply.
+ *
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "source".
+ */
+export interface MessageSource {
+  /**
+   * Page title.
+   */
+  title: string;
+  /**
+   * Page address (http or https).
+   */
+  link: string;
 }

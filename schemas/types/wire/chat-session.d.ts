@@ -4,6 +4,8 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
+import type { AgentConfig } from '../agent-config.js';
+
 /**
  * A stored conversation with one agent.
  */
@@ -36,4 +38,8 @@ export interface ChatSession {
    * When the session last changed (a message was added).
    */
   updatedAt: string;
+  /**
+   * A configuration pasted into this chat that replaces the agent's persona, or null for the agent's own.
+   */
+  persona: AgentConfig | null;
 }

@@ -11,9 +11,15 @@ export interface CreateChatMessageRequest {
   /**
    * system, user or assistant; anything else (or nothing) becomes user.
    */
-  role?: {
-    [k: string]: unknown | undefined;
-  };
+  role?:
+    | string
+    | number
+    | boolean
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | unknown[]
+    | null;
   /**
    * The message text; other JSON values are stored as their JSON text.
    */

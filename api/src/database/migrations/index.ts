@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { TurnState1763800000000 } from './1763800000000-turn-state';
 
 /** Every migration, oldest first; both database modes run exactly these. */
-export const migrations = [InitialSchema1763700000000];
+export const migrations = [InitialSchema1763700000000, TurnState1763800000000];

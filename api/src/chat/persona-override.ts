@@ -1,0 +1,30 @@
+import type { AgentConfig } from '../../../schemas/types/agent-config';
+import { formatProblem, schemas } from '../common/json-schema';
+
+/** A persona is a few kilobytes; anything larger is not a configuration worth parsing. */
+export const MAX_PERSONA_JSON_LENGTH = 32_000;
+
+export type PersonaOverride =
+  | { kind: 'none' }
+  | { kind: 'valid'; persona: AgentConfig }
+  | { kind: 'invalid'; problems: string[] };
+
+/**
+ * Reads a chat message as a pasted agent configuration. Only text shaped like a JSON object counts:
+ * anything else is an ordinary message.
+ */
+export function readPersonaOverride(content: string): PersonaOverride {
+  const text = content.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) return { kind: 'none' };
+  if (text.length > MAX_PERSONA_JSON_LENGTH) {
+    return { kind: 'invalid', problems: [`the configuration is ${text.length} characters long; at most ${MAX_PERSONA_JSON_LENGTH} are accepted`] };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'invalid', problems: [`it is not valid JSON (${(error as Error).message})`] };
+  }
+  const result = schemas.validate<AgentConfig>('agent-config.schema.json', value);
+  return result.ok ? { kind: 'valid', persona: result.value } : { kind: 'invalid', problems: result.problems.map(formatProblem) };
+}

@@ -1,0 +1,125 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AgentDefinition } from '../../../../schemas/types/agent';
+import type { AssistantChatRequest } from '../../../../schemas/types/wire/assistant-chat-request';
+import type { ChatCompletionRequest, ConversationMessage } from '../../../../schemas/types/wire/chat-completion-request';
+import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat-completion-response';
+import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
+import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
+import { AgentRegistry } from '../../agents/agent-registry.service';
+import { AppError } from '../../common/app-error';
+import { ChatModel, type ModelMessage } from '../../llm/chat-model.service';
+import { ModelClients } from '../../llm/model-clients';
+import { ModelFailure } from '../../llm/model-failure';
+import { personaPrompt } from '../../llm/persona-prompt';
+import { ReplyRouter } from '../../llm/reply-router';
+import type { PreparedReply, ReplyContext } from '../../llm/strategies/reply-strategy';
+import { WebSearch } from '../../search/web-search.service';
+import type { ChatSessionEntity } from '../chat-session.entity';
+import { ChatService } from '../chat.service';
+import { modelSettings, personaOf } from '../conversation';
+import { coerceContent, coerceRole } from '../message-coercion';
+
+const GENERIC_SYSTEM_PROMPT = 'You are a helpful assistant.';
+
+interface Subject {
+  agent?: AgentDefinition;
+  session: ChatSessionEntity | null;
+}
+
+/**
+ * The spec's request-response calls (completions, assistant, web search): the client sends the
+ * conversation, the server answers once and stores nothing. Kept so existing clients keep working.
+ */
+@Injectable()
+export class OneShotReplies {
+  private readonly logger = new Logger('Replies');
+
+  constructor(
+    private readonly agents: AgentRegistry,
+    private readonly chat: ChatService,
+    private readonly clients: ModelClients,
+    private readonly model: ChatModel,
+    private readonly router: ReplyRouter,
+    private readonly search: WebSearch,
+  ) {}
+
+  async completions(body: ChatCompletionRequest, apiKey?: string): Promise<ChatCompletionResponse> {
+    const { agent, session } = await this.subject(body.agentType, body.sessionId);
+    const messages = this.coerce(body.messages);
+    // The client's own system message wins; otherwise the agent's persona is the system prompt.
+    if (agent && !messages.some((m) => m.role === 'system')) {
+      messages.unshift({ role: 'system', content: personaPrompt(personaOf(agent, session)) });
+    }
+    const settings = modelSettings(agent, this.clients.defaultModel, { temperature: body.temperature, maxTokens: body.max_tokens });
+    const content = await this.model.complete({ ...settings, messages }, { apiKey });
+    return this.answer(content, 'completions', []);
+  }
+
+  async assistant(body: AssistantChatRequest, apiKey?: string): Promise<ChatCompletionResponse> {
+    const { agent, session } = await this.subject(body.assistantType, body.sessionId, () => this.defaultAssistant());
+    if (!agent) throw AppError.validation(['assistantType is required: no agent is marked as the default assistant']);
+    const context = this.context(agent, session, this.coerce(body.messages).filter((m) => m.role !== 'system'), {
+      temperature: body.temperature,
+      maxTokens: body.max_tokens,
+    });
+    const prepared = await this.router.prepare('assistant', context);
+    try {
+      return this.answer(await this.model.complete(prepared.request, { apiKey }), prepared.strategy, []);
+    } catch (error) {
+      // The spec's client answers this code by falling back to the completions call.
+      if (error instanceof ModelFailure && error.modelCode === 'UPSTREAM_ERROR') throw error.as('ASSISTANT_API_UNAVAILABLE');
+      throw error;
+    }
+  }
+
+  async webSearch(body: SerperSearchRequest, apiKey?: string): Promise<SerperSearchResponse> {
+    if (!this.search.available) throw new AppError('SEARCH_UNAVAILABLE', 'Web search is not configured on this server.');
+    this.clients.forRequest(apiKey);
+    const { agent, session } = await this.subject(body.agentType, body.sessionId);
+    const context = this.context(agent, session, [{ role: 'user', content: body.userMessage }], {}, body.systemPrompt);
+    // Asked for explicitly: no keyword needs to match.
+    const prepared: PreparedReply = await this.router.prepare('search-first', context);
+    const aiResponse = await this.model.complete(prepared.request, { apiKey });
+    return { aiResponse, sources: prepared.sources };
+  }
+
+  private context(
+    agent: AgentDefinition | undefined,
+    session: ChatSessionEntity | null,
+    conversation: ModelMessage[],
+    overrides: { temperature?: number; maxTokens?: number },
+    systemPrompt?: string,
+  ): ReplyContext {
+    return {
+      routing: agent?.routing ?? { strategy: 'completions', fallback: [] },
+      settings: modelSettings(agent, this.clients.defaultModel, overrides),
+      systemPrompt: systemPrompt ?? (agent ? personaPrompt(personaOf(agent, session)) : GENERIC_SYSTEM_PROMPT),
+      conversation,
+    };
+  }
+
+  private async subject(agentId: string | undefined, sessionId: string | null | undefined, fallback?: () => AgentDefinition | undefined): Promise<Subject> {
+    const session = sessionId ? await this.chat.getSession(sessionId) : null;
+    if (agentId !== undefined) {
+      const agent = this.agents.get(agentId);
+      if (!agent) throw AppError.validation([`"${agentId}" is not a known agent`]);
+      return { agent, session };
+    }
+    return { agent: session ? this.agents.get(session.agentType) : fallback?.(), session };
+  }
+
+  private defaultAssistant(): AgentDefinition | undefined {
+    return this.agents
+      .list()
+      .filter((agent) => agent.routing.assistantDefault)
+      .sort((a, b) => a.id.localeCompare(b.id))[0];
+  }
+
+  private coerce(messages: ConversationMessage[]): ModelMessage[] {
+    return messages.map((m) => ({ role: coerceRole(m.role, this.logger), content: coerceContent(m.content) }));
+  }
+
+  private answer(content: string, strategy: ChatCompletionResponse['strategy'], sources: ChatCompletionResponse['sources']): ChatCompletionResponse {
+    return { content, message: { role: 'assistant', content }, strategy, sources };
+  }
+}

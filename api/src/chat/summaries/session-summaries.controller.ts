@@ -1,0 +1,24 @@
+import { Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
+import { ModelKey } from '../../llm/model-key.decorator';
+import { toSessionDto } from '../chat-dto';
+import { SessionSummaries } from './session-summaries.service';
+import { sessionIdPipe } from '../session-id.pipe';
+
+@Controller('chat/sessions/:id')
+export class SessionSummariesController {
+  constructor(private readonly summaries: SessionSummaries) {}
+
+  /** The history panel's Summarize button. */
+  @Post('summarize')
+  @HttpCode(200)
+  async summarize(@Param('id', sessionIdPipe) id: string, @ModelKey() apiKey?: string): Promise<ChatSession> {
+    return toSessionDto(await this.summaries.summarize(id, apiKey));
+  }
+
+  /** The spec's refresh after replies; the streaming turn does this by itself in the background. */
+  @Put('summary')
+  async refresh(@Param('id', sessionIdPipe) id: string, @ModelKey() apiKey?: string): Promise<ChatSession> {
+    return toSessionDto(await this.summaries.summarize(id, apiKey));
+  }
+}

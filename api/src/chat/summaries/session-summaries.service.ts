@@ -1,0 +1,85 @@
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { AgentRegistry } from '../../agents/agent-registry.service';
+import { AppError } from '../../common/app-error';
+import { ChatModel } from '../../llm/chat-model.service';
+import { ModelClients } from '../../llm/model-clients';
+import type { ChatSessionEntity } from '../chat-session.entity';
+import { ChatStore } from '../chat.store';
+import { modelSettings } from '../conversation';
+
+const SUMMARY_INSTRUCTIONS =
+  'Summarize the conversation below in at most two short sentences (under 200 characters), in its own language. ' +
+  'Name the main topic and any decision or open question. Reply with the summary only.';
+const SUMMARY_MESSAGES = 40;
+const SUMMARY_MAX_LENGTH = 1000;
+const TRANSCRIPT_MAX_LENGTH = 24_000;
+const PER_MESSAGE_MAX_LENGTH = 2000;
+
+/** Session summaries made by the model: on demand, or refreshed in the background after a reply. */
+@Injectable()
+export class SessionSummaries implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Summaries');
+  private readonly shutdown = new AbortController();
+  private readonly running = new Map<string, Promise<void>>();
+  /** Sessions whose reply came while their summary was being made: made once more afterwards. */
+  private readonly again = new Map<string, string | undefined>();
+
+  constructor(
+    private readonly store: ChatStore,
+    private readonly agents: AgentRegistry,
+    private readonly model: ChatModel,
+    private readonly clients: ModelClients,
+  ) {}
+
+  async summarize(sessionId: string, apiKey?: string, signal?: AbortSignal): Promise<ChatSessionEntity> {
+    const session = await this.store.findSession(sessionId);
+    if (!session) throw AppError.notFound('Chat session');
+    const { items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES });
+    if (!items.length) throw AppError.validation(['this chat has no messages to summarize yet']);
+    const transcript = items
+      .map((m) => `${m.role}: ${m.content.slice(0, PER_MESSAGE_MAX_LENGTH)}`)
+      .join('\n\n')
+      .slice(-TRANSCRIPT_MAX_LENGTH);
+    const settings = modelSettings(this.agents.get(session.agentType), this.clients.defaultModel, { temperature: 0.3, maxTokens: 200 });
+    const text = await this.model.complete(
+      { ...settings, messages: [{ role: 'system', content: SUMMARY_INSTRUCTIONS }, { role: 'user', content: transcript }] },
+      { apiKey, signal },
+    );
+    const summary = text.trim().slice(0, SUMMARY_MAX_LENGTH);
+    if (!summary) throw new AppError('UPSTREAM_ERROR', 'The AI service returned an empty summary. Please try again.');
+    const updated = await this.store.updateSession(sessionId, { summary });
+    if (!updated) throw AppError.notFound('Chat session');
+    return updated;
+  }
+
+  /** Starts a refresh without waiting for it; one at a time per session. */
+  refreshLater(sessionId: string, apiKey?: string): void {
+    if (this.shutdown.signal.aborted) return;
+    if (this.running.has(sessionId)) {
+      this.again.set(sessionId, apiKey);
+      return;
+    }
+    const job = this.summarize(sessionId, apiKey, this.shutdown.signal)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!this.shutdown.signal.aborted) this.logger.warn(`Summary refresh failed: ${error instanceof AppError ? error.code : (error as Error).name}`);
+        },
+      )
+      .finally(() => {
+        this.running.delete(sessionId);
+        if (this.again.has(sessionId)) {
+          const key = this.again.get(sessionId);
+          this.again.delete(sessionId);
+          this.refreshLater(sessionId, key);
+        }
+      });
+    this.running.set(sessionId, job);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.shutdown.abort();
+    this.again.clear();
+    await Promise.allSettled([...this.running.values()]);
+  }
+}

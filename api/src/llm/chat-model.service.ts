@@ -1,0 +1,152 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ModelClients } from './model-clients';
+import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
+import { RetryPolicy } from './retry-policy';
+
+export type ModelRole = 'system' | 'user' | 'assistant';
+
+export interface ModelMessage {
+  role: ModelRole;
+  content: string;
+}
+
+export interface ModelRequest {
+  model: string;
+  temperature: number;
+  maxTokens: number;
+  messages: ModelMessage[];
+}
+
+export interface ModelCallOptions {
+  /** A key the user brought for this request; absent: the server's key. */
+  apiKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ModelStreamOptions extends ModelCallOptions {
+  onToken(text: string): void;
+}
+
+/** Chat completions through the OpenAI SDK, with the one retry policy. Knows nothing of agents or sessions. */
+@Injectable()
+export class ChatModel {
+  private readonly logger = new Logger('Model');
+
+  constructor(
+    private readonly clients: ModelClients,
+    private readonly retry: RetryPolicy,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<string> {
+    const client = this.clients.forRequest(options.apiKey);
+    return this.retry.run(
+      () =>
+        this.attempt(options.signal, async (signal) => {
+          const completion = await client.chat.completions.create(this.body(request), { signal });
+          return completion.choices[0]?.message?.content ?? '';
+        }),
+      options.signal,
+      { onRetry: this.logRetry },
+    );
+  }
+
+  /** Asks the service to list its models: a key check that spends no tokens. Not retried: the user is waiting on a form. */
+  async verifyKey(options: ModelCallOptions = {}): Promise<void> {
+    const client = this.clients.forRequest(options.apiKey);
+    try {
+      await this.attempt(options.signal, (signal) => client.models.list({ signal }));
+    } catch (error) {
+      throw classifyModelError(error);
+    }
+  }
+
+  /**
+   * Streams the reply token by token and resolves with the whole text. Attempts are retried only
+   * until the first token arrives: after that a failure is final (the caller keeps what it got).
+   */
+  async stream(request: ModelRequest, options: ModelStreamOptions): Promise<string> {
+    const client = this.clients.forRequest(options.apiKey);
+    let text = '';
+    return this.retry.run(
+      () =>
+        this.attempt(options.signal, async (signal, idle) => {
+          const stream = await client.chat.completions.create({ ...this.body(request), stream: true }, { signal });
+          let finished = false;
+          for await (const chunk of stream) {
+            idle.restart();
+            const choice = chunk.choices[0];
+            if (choice?.delta?.content) {
+              text += choice.delta.content;
+              options.onToken(choice.delta.content);
+            }
+            if (choice?.finish_reason) finished = true;
+          }
+          // The SDK ends the iteration quietly on abort; a stream without a finish reason was cut short.
+          if (signal.aborted) throw new ModelCallAborted();
+          if (!finished) throw new ModelFailure('NETWORK_ERROR', true);
+          return text;
+        }),
+      options.signal,
+      { onRetry: this.logRetry, mayRetry: () => text === '' },
+    );
+  }
+
+  /**
+   * One attempt under our own silence timer. Timeouts and stops are told apart by our own flags,
+   * not by the SDK's error classes (which a different realm, such as a test runner, can blur).
+   */
+  private async attempt<T>(outer: AbortSignal | undefined, call: (signal: AbortSignal, idle: IdleTimer) => Promise<T>): Promise<T> {
+    const idle = new IdleTimer(this.config.openai.timeoutMs);
+    try {
+      return await call(outer ? AbortSignal.any([outer, idle.signal]) : idle.signal, idle);
+    } catch (error) {
+      if (outer?.aborted) throw new ModelCallAborted();
+      if (idle.expired) throw new ModelFailure('TIMEOUT', true);
+      throw error;
+    } finally {
+      idle.stop();
+    }
+  }
+
+  private body(request: ModelRequest) {
+    return {
+      model: request.model,
+      temperature: request.temperature,
+      max_tokens: request.maxTokens,
+      messages: request.messages,
+    };
+  }
+
+  private readonly logRetry = (failure: ModelFailure, attempt: number, waitMs: number) =>
+    this.logger.warn(`Attempt ${attempt} failed: ${failure.describe()}; retrying in ${waitMs} ms`);
+}
+
+/** Aborts a stream that stays silent for too long (the SDK's timeout ends once the answer starts). */
+class IdleTimer {
+  private readonly controller = new AbortController();
+  private timer?: NodeJS.Timeout;
+  expired = false;
+
+  constructor(private readonly ms: number) {
+    this.restart();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  restart(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort();
+    }, this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}

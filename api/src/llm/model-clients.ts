@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import OpenAI from 'openai';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { ModelFailure } from './model-failure';
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** Builds OpenAI SDK clients: one for the server's key, a throwaway one per request for a key the user brought. */
+@Injectable()
+export class ModelClients {
+  private readonly serverClient?: OpenAI;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    if (config.openai.apiKey) this.serverClient = this.create(config.openai.apiKey);
+  }
+
+  get hasServerKey(): boolean {
+    return Boolean(this.config.openai.apiKey);
+  }
+
+  get serverClientReady(): boolean {
+    return this.serverClient !== undefined;
+  }
+
+  get defaultModel(): string {
+    return this.config.openai.model;
+  }
+
+  /** The request's own key when it brings one (used for that request only), else the server's. */
+  forRequest(requestKey?: string): OpenAI {
+    if (requestKey) return this.create(requestKey);
+    if (this.serverClient) return this.serverClient;
+    throw ModelFailure.noApiKey();
+  }
+
+  private create(apiKey: string): OpenAI {
+    return new OpenAI({
+      apiKey,
+      baseURL: this.config.openai.baseUrl ?? OPENAI_BASE_URL,
+      // RetryPolicy is the one retry layer.
+      maxRetries: 0,
+      // ChatModel times attempts itself; this is only a backstop.
+      timeout: this.config.openai.timeoutMs + 5000,
+      logLevel: 'off',
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import OpenAI from 'openai';
+import { AppError, type ErrorCode } from '../common/app-error';
+
+export type ModelErrorCode = Extract<
+  ErrorCode,
+  'NO_API_KEY' | 'UNAUTHORIZED' | 'RATE_LIMIT' | 'TIMEOUT' | 'NETWORK_ERROR' | 'ASSISTANT_API_UNAVAILABLE' | 'UPSTREAM_ERROR'
+>;
+
+/** The words users see, after the spec's notices; nothing from the upstream answer is ever repeated. */
+export const MODEL_ERROR_TEXT: Record<ModelErrorCode, string> = {
+  NO_API_KEY: 'OpenAI not initiated. Please provide an API key. Try again or check network connection.',
+  UNAUTHORIZED: 'Your OpenAI API key appears to be invalid. Please check and try again.',
+  RATE_LIMIT: 'OpenAI rate limit exceeded. Please wait a moment and try again.',
+  TIMEOUT: 'OpenAI did not answer in time. Please try again.',
+  NETWORK_ERROR: 'Unable to connect to OpenAI. Please check your internet connection and try again.',
+  ASSISTANT_API_UNAVAILABLE: 'OpenAI Assistant API not available. Using standard chat completion API instead.',
+  UPSTREAM_ERROR: 'The AI service could not answer. Please try again.',
+};
+
+/** A failed model call, classified once: what to tell the user and whether another attempt may help. */
+export class ModelFailure extends AppError {
+  constructor(
+    readonly modelCode: ModelErrorCode,
+    readonly retryable: boolean,
+    /** The upstream's Retry-After, when it sent one. */
+    readonly retryAfterMs?: number,
+    /** The upstream HTTP status, for logs. */
+    readonly upstreamStatus?: number,
+  ) {
+    super(
+      modelCode,
+      MODEL_ERROR_TEXT[modelCode],
+      undefined,
+      retryAfterMs !== undefined ? { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) } : {},
+    );
+  }
+
+  /** Same failure under another code (e.g. the assistant call reporting itself unavailable). */
+  as(code: ModelErrorCode): ModelFailure {
+    return new ModelFailure(code, this.retryable, this.retryAfterMs, this.upstreamStatus);
+  }
+
+  /** A key problem fails the same way whichever strategy or attempt comes next. */
+  get isKeyProblem(): boolean {
+    return this.modelCode === 'NO_API_KEY' || this.modelCode === 'UNAUTHORIZED';
+  }
+
+  /** For logs: the code and status, never the upstream's words (they can quote the key). */
+  describe(): string {
+    return `${this.modelCode}${this.upstreamStatus ? ` (upstream status ${this.upstreamStatus})` : ''}`;
+  }
+
+  static noApiKey(): ModelFailure {
+    return new ModelFailure('NO_API_KEY', false);
+  }
+}
+
+/** The stop was asked for (user stop, shutdown): not a failure to report or retry. */
+export class ModelCallAborted extends Error {
+  constructor() {
+    super('The model call was stopped');
+  }
+}
+
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const value = headers?.get('retry-after-ms') ?? undefined;
+  if (value && Number.isFinite(Number(value))) return Math.max(0, Number(value));
+  const header = headers?.get('retry-after');
+  if (!header) return undefined;
+  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const mentionsApiKey = (error: InstanceType<typeof OpenAI.APIError>) =>
+  /api[ _-]?key/i.test(`${error.message} ${String(error.code ?? '')}`);
+
+/** The one place where upstream errors become the spec's codes (and the spec's retry rules). */
+export function classifyModelError(error: unknown): ModelFailure | ModelCallAborted {
+  if (error instanceof ModelFailure || error instanceof ModelCallAborted) return error;
+  if (error instanceof OpenAI.APIUserAbortError) return new ModelCallAborted();
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ModelFailure('TIMEOUT', true);
+  if (error instanceof OpenAI.APIConnectionError) return new ModelFailure('NETWORK_ERROR', true);
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    const status = error.status;
+    const wait = retryAfterMs(error.headers);
+    if (status === 401 || (status === 400 && mentionsApiKey(error))) return new ModelFailure('UNAUTHORIZED', false, undefined, status);
+    // An exhausted quota is a 429 too, but waiting does not refill it.
+    if (status === 429) return new ModelFailure('RATE_LIMIT', error.code !== 'insufficient_quota', wait, status);
+    if (status === 504) return new ModelFailure('TIMEOUT', true, wait, status);
+    if (status === 502) return new ModelFailure('UPSTREAM_ERROR', true, wait, status);
+    return new ModelFailure('UPSTREAM_ERROR', false, undefined, status);
+  }
+  if (error instanceof Error && error.name === 'AbortError') return new ModelCallAborted();
+  return new ModelFailure('NETWORK_ERROR', true);
+}

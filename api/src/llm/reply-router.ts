@@ -1,0 +1,69 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { RoutingStrategyName } from '../../../schemas/types/agent';
+import { AppError } from '../common/app-error';
+import { WebSearch } from '../search/web-search.service';
+import { ModelCallAborted, ModelFailure } from './model-failure';
+import { AssistantStrategy } from './strategies/assistant.strategy';
+import { CompletionsStrategy } from './strategies/completions.strategy';
+import type { PreparedReply, ReplyContext, ReplyStrategy } from './strategies/reply-strategy';
+import { SearchFirstStrategy } from './strategies/search-first.strategy';
+
+export interface RoutedReply<T> {
+  prepared: PreparedReply;
+  result: T;
+}
+
+export interface RouteOptions {
+  /** Asked after a failure; false stops the chain (e.g. part of a reply already reached the user). */
+  mayFallBack?(): boolean;
+  onFallback?(failed: RoutingStrategyName, error: AppError): void;
+}
+
+/** Answers a turn with the agent's strategy, then its fallbacks in order, as its routing declares. */
+@Injectable()
+export class ReplyRouter {
+  private readonly logger = new Logger('Routing');
+  private readonly strategies: Record<RoutingStrategyName, ReplyStrategy>;
+
+  constructor(search: WebSearch) {
+    this.strategies = {
+      completions: new CompletionsStrategy(),
+      assistant: new AssistantStrategy(),
+      'search-first': new SearchFirstStrategy(search),
+    };
+  }
+
+  /** One named strategy, whether or not it would apply by the agent's rules (a caller asked for it). */
+  prepare(name: RoutingStrategyName, context: ReplyContext): Promise<PreparedReply> {
+    return this.strategies[name].prepare(context);
+  }
+
+  chain(context: ReplyContext): RoutingStrategyName[] {
+    return [...new Set([context.routing.strategy, ...context.routing.fallback])];
+  }
+
+  async route<T>(context: ReplyContext, answer: (prepared: PreparedReply) => Promise<T>, options: RouteOptions = {}): Promise<RoutedReply<T>> {
+    let lastFailure: AppError | undefined;
+    for (const name of this.chain(context)) {
+      const strategy = this.strategies[name];
+      const skip = strategy.skipReason(context);
+      if (skip) {
+        this.logger.debug(`${name} skipped: ${skip}`);
+        continue;
+      }
+      try {
+        const prepared = await strategy.prepare(context);
+        return { prepared, result: await answer(prepared) };
+      } catch (error) {
+        if (error instanceof ModelCallAborted || context.signal?.aborted) throw new ModelCallAborted();
+        if (!(error instanceof AppError)) throw error;
+        // A key problem would fail the next strategy the same way.
+        if ((error instanceof ModelFailure && error.isKeyProblem) || options.mayFallBack?.() === false) throw error;
+        this.logger.warn(`${name} failed (${error instanceof ModelFailure ? error.describe() : error.code}); trying the next strategy`);
+        options.onFallback?.(name, error);
+        lastFailure = error;
+      }
+    }
+    throw lastFailure ?? new AppError('SEARCH_UNAVAILABLE', 'This agent answers with a web search, which is not available for this message.');
+  }
+}

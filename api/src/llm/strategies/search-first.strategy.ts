@@ -1,0 +1,38 @@
+import { AppError } from '../../common/app-error';
+import type { SearchResult, WebSearch } from '../../search/web-search.service';
+import { MAX_CONTEXT_MESSAGES, latestUserMessage, modelRequest, type PreparedReply, type ReplyContext, type ReplyStrategy } from './reply-strategy';
+import { matchesSearchKeywords } from './search-keywords';
+
+export function searchBackedPrompt(systemPrompt: string, results: SearchResult[]): string {
+  const listed = results.map((r, i) => `${i + 1}. ${r.title} (${r.link})${r.snippet ? `\n   ${r.snippet}` : ''}`);
+  return [
+    systemPrompt,
+    "Web search results for the user's latest message. Use them for anything current, say that they come from a web search, and cite the ones you use by title and link:",
+    listed.join('\n'),
+  ].join('\n\n');
+}
+
+/** A web search on the user's message first, then an answer grounded in its results. */
+export class SearchFirstStrategy implements ReplyStrategy {
+  readonly name = 'search-first' as const;
+
+  constructor(private readonly search: WebSearch) {}
+
+  skipReason(context: ReplyContext): string | null {
+    if (!this.search.available) return 'the server has no search key';
+    const trigger = context.routing.search;
+    if (!trigger || !matchesSearchKeywords(latestUserMessage(context), trigger)) return 'no search keyword in the message';
+    return null;
+  }
+
+  async prepare(context: ReplyContext): Promise<PreparedReply> {
+    const results = await this.search.search(latestUserMessage(context), context.signal);
+    if (!results.length) throw new AppError('SEARCH_FAILED', 'Web search found nothing for this message.');
+    const window = context.routing.history ?? MAX_CONTEXT_MESSAGES;
+    return {
+      strategy: this.name,
+      request: modelRequest(context, searchBackedPrompt(context.systemPrompt, results), window),
+      sources: results.map(({ title, link }) => ({ title, link })),
+    };
+  }
+}

@@ -1,0 +1,196 @@
+import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import { streamedCalls } from '../fakes/fake-openai';
+import { startConversationApp, type ConversationApp } from '../support/model-fakes';
+import { only, openStream, replyText, sendTurn } from '../support/turn-client';
+
+const LONG_FIRST_MESSAGE = 'Plan a quiet week by the sea for two adults, in late spring, with good food and no car';
+
+describe('Streaming turns (POST /api/chat/turns)', () => {
+  let env: ConversationApp;
+
+  beforeAll(async () => {
+    env = await startConversationApp();
+  });
+  afterAll(() => env.close());
+  beforeEach(async () => {
+    await env.openai.idle();
+    env.openai.reset();
+  });
+
+  const messagesOf = async (sessionId: string): Promise<ChatMessage[]> =>
+    (await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)).body;
+
+  async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+    for (let i = 0; i < 200; i++) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`gave up waiting for ${what}`);
+  }
+
+  it('creates the session on the first message with the title rule, streams the reply token by token and saves both messages', async () => {
+    env.openai.script({ match: streamedCalls, text: 'Here is a calm plan: three nights in a small harbour town.' });
+    const turn = await sendTurn(env.sut, { agentType: 'moisture-control', content: LONG_FIRST_MESSAGE });
+    expect(turn.status).toBe(200);
+    const events = await turn.all();
+
+    expect(events.map((e) => e.type)).toEqual(['session', 'user-message', ...Array(12).fill('token'), 'done']);
+    const { session, created } = only(events, 'session');
+    expect(created).toBe(true);
+    expect(session.title).toBe(`${LONG_FIRST_MESSAGE.slice(0, 50)}...`);
+    expect(session.agentType).toBe('moisture-control');
+    expect(replyText(events)).toBe('Here is a calm plan: three nights in a small harbour town.');
+    const done = only(events, 'done').message;
+    expect(done).toMatchObject({ role: 'assistant', content: replyText(events), incomplete: false, order: 1 });
+    expect(await messagesOf(session.id)).toEqual([only(events, 'user-message').message, done]);
+  });
+
+  it('keeps a short first message as the title, and continues an existing session without renaming it', async () => {
+    const first = await (await sendTurn(env.sut, { agentType: 'moisture-control', content: 'Vapor barrier?' })).all();
+    const sessionId = only(first, 'session').session.id;
+    const second = await (await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'And the sump pump?' })).all();
+
+    expect(only(first, 'session').session.title).toBe('Vapor barrier?');
+    expect(only(second, 'session')).toMatchObject({ created: false, session: { id: sessionId, title: 'Vapor barrier?' } });
+    expect((await messagesOf(sessionId)).map((m) => [m.order, m.role, m.content])).toEqual([
+      [0, 'user', 'Vapor barrier?'],
+      [1, 'assistant', 'Echo: Vapor barrier?'],
+      [2, 'user', 'And the sump pump?'],
+      [3, 'assistant', 'Echo: And the sump pump?'],
+    ]);
+    const sent = env.openai.streamedRequests().at(-1)!.body;
+    expect(sent.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Vapor barrier?' },
+      { role: 'assistant', content: 'Echo: Vapor barrier?' },
+      { role: 'user', content: 'And the sump pump?' },
+    ]);
+  });
+
+  it('saves the user message before the model is called', async () => {
+    env.openai.script({ match: streamedCalls, latencyMs: 400 });
+    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Is this saved first?' });
+    const events = turn.events();
+    const sessionEvent = (await events.next()).value;
+    if (sessionEvent?.type !== 'session') throw new Error('the stream must open with the session');
+    await waitFor(async () => (env.openai.streamedRequests().length ? true : undefined), 'the model call');
+    expect((await messagesOf(sessionEvent.session.id)).map((m) => m.content)).toEqual(['Is this saved first?']);
+    for await (const _event of events);
+  });
+
+  it('sends the agent file model settings and persona as the system prompt', async () => {
+    await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Hello' })).all();
+    const body = env.openai.streamedRequests()[0].body;
+    expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0.7, max_tokens: 1500, stream: true });
+    expect(body.messages[0].role).toBe('system');
+    expect(body.messages[0].content).toMatch(/^You are /);
+  });
+
+  it('keeps the partial reply, marked incomplete, when the stream is cut mid-way, and reports the error', async () => {
+    env.openai.script({ match: streamedCalls, text: 'one two three four five six', cutAfterTokens: 3 });
+    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Cut me off' })).all();
+    const error = only(events, 'error');
+
+    expect(replyText(events)).toBe('one two three ');
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR', partial: { role: 'assistant', content: 'one two three ', incomplete: true } });
+    expect(env.openai.streamedRequests()).toHaveLength(1);
+    const stored = await messagesOf(only(events, 'session').session.id);
+    expect(stored.map((m) => [m.role, m.content, m.incomplete])).toEqual([
+      ['user', 'Cut me off', false],
+      ['assistant', 'one two three ', true],
+    ]);
+  });
+
+  it('finishes and saves the reply when the browser disconnects mid-stream', async () => {
+    env.openai.script({ match: streamedCalls, text: 'a b c d e f g h', tokenDelayMs: 40 });
+    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'I will leave early' });
+    const events = turn.events();
+    const session = (await events.next()).value;
+    if (session?.type !== 'session') throw new Error('the stream must open with the session');
+    for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next());
+    turn.disconnect();
+
+    const saved = await waitFor(async () => (await messagesOf(session.session.id)).find((m) => m.role === 'assistant'), 'the saved reply');
+    expect(saved).toMatchObject({ content: 'a b c d e f g h', incomplete: false });
+    expect(env.openai.abortedByClient).toBe(0);
+  });
+
+  it('stops on request: the upstream call is aborted and what arrived is kept', async () => {
+    env.openai.script({ match: streamedCalls, text: 'w1 w2 w3 w4 w5 w6 w7 w8 w9 w10', tokenDelayMs: 150 });
+    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Stop me' });
+    const events = turn.events();
+    const collected = [];
+    let sessionId = '';
+    for await (const event of events) {
+      collected.push(event);
+      if (event.type === 'session') sessionId = event.session.id;
+      if (event.type === 'token' && collected.filter((e) => e.type === 'token').length === 2) {
+        const stop = await (await env.sut.authorized()).post(`/api/chat/sessions/${sessionId}/turn/stop`).expect(200);
+        expect(stop.body).toEqual({ stopped: true });
+      }
+    }
+    const stopped = only(collected, 'stopped');
+    expect(env.openai.abortedByClient).toBe(1);
+    expect(stopped.message).toMatchObject({ incomplete: true, content: replyText(collected) });
+    expect(replyText(collected).split(' ').length).toBeLessThan(10);
+    const stored = await messagesOf(sessionId);
+    expect(stored.at(-1)).toMatchObject({ role: 'assistant', incomplete: true, content: replyText(collected) });
+  });
+
+  it('answers stop with stopped: false when no reply is in progress', async () => {
+    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Quick one' })).all();
+    const res = await (await env.sut.authorized()).post(`/api/chat/sessions/${only(events, 'session').session.id}/turn/stop`).expect(200);
+    expect(res.body).toEqual({ stopped: false });
+  });
+
+  it('lets a reloaded page re-attach to a reply in progress: the text so far, then the rest', async () => {
+    env.openai.script({ match: streamedCalls, text: 'r1 r2 r3 r4 r5 r6', tokenDelayMs: 60 });
+    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Reload during the reply' });
+    const events = turn.events();
+    const session = (await events.next()).value;
+    if (session?.type !== 'session') throw new Error('the stream must open with the session');
+    for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next());
+    turn.disconnect();
+
+    const resumed = await (await openStream(env.sut, 'GET', `/api/chat/sessions/${session.session.id}/turn`)).all();
+    const snapshot = resumed[0];
+    if (snapshot.type !== 'snapshot') throw new Error('a re-attached stream starts with a snapshot');
+    expect(snapshot.text + replyText(resumed)).toBe('r1 r2 r3 r4 r5 r6');
+    expect(only(resumed, 'done').message.content).toBe('r1 r2 r3 r4 r5 r6');
+    const idle = await openStream(env.sut, 'GET', `/api/chat/sessions/${session.session.id}/turn`);
+    expect(idle.status).toBe(204);
+  });
+
+  it('refuses a second turn in the same session while a reply is being written', async () => {
+    env.openai.script({ match: streamedCalls, text: 'slow reply here', tokenDelayMs: 100 });
+    const first = await sendTurn(env.sut, { agentType: 'doctor', content: 'First' });
+    const events = first.events();
+    const session = (await events.next()).value;
+    if (session?.type !== 'session') throw new Error('the stream must open with the session');
+
+    const second = await sendTurn(env.sut, { agentType: 'doctor', sessionId: session.session.id, content: 'Second' });
+    expect(second.status).toBe(409);
+    expect(second.error?.code).toBe('CONFLICT');
+    for await (const _event of events);
+    expect((await messagesOf(session.session.id)).map((m) => m.content)).toEqual(['First', 'slow reply here']);
+  });
+
+  it('refuses an unknown agent, a session of another agent and a missing session before saving anything', async () => {
+    const unknown = await sendTurn(env.sut, { agentType: 'no-such-agent', content: 'Hi' });
+    expect([unknown.status, unknown.error?.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Mine' })).all();
+    const other = await sendTurn(env.sut, { agentType: 'travely', sessionId: only(events, 'session').session.id, content: 'Yours?' });
+    expect([other.status, other.error?.message]).toEqual([400, expect.stringContaining('belongs to the agent "doctor"')]);
+
+    const missing = await sendTurn(env.sut, { agentType: 'doctor', sessionId: '00000000-0000-4000-8000-000000000000', content: 'Hi' });
+    expect(missing.status).toBe(404);
+    expect(await messagesOf(only(events, 'session').session.id)).toHaveLength(2);
+  });
+
+  it('needs access', async () => {
+    const res = await env.sut.anonymous().post('/api/chat/turns').send({ agentType: 'doctor', content: 'Hi' });
+    expect(res.status).toBe(401);
+    expect(env.openai.streamedRequests()).toHaveLength(0);
+  });
+});

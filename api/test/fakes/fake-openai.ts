@@ -1,0 +1,342 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+export interface ScriptedReply {
+  /** Default 200; >= 400 answers an OpenAI-style error body. */
+  status?: number;
+  /** Default: `Echo: <content of the last user message>`. */
+  text?: string;
+  /** Retry-After header value (seconds). */
+  retryAfter?: string;
+  /** Wait before sending headers; default: the server's latencyMs. */
+  latencyMs?: number;
+  /** Streamed: wait between content chunks; default: the server's tokenDelayMs. */
+  tokenDelayMs?: number;
+  /** Streamed: destroy the socket after this many content chunks, without finish chunk or [DONE]. */
+  cutAfterTokens?: number;
+  /** Never answer; the socket stays open until the client gives up or close(). */
+  hang?: boolean;
+  /** Message inside the error body when status >= 400. */
+  errorMessage?: string;
+  /** Only a request whose body passes this takes the reply (others skip it); default: any request. */
+  match?: (body: any) => boolean;
+}
+
+/** For `match`: the streamed calls (chat turns), not the plain ones (summaries, one-shot replies). */
+export const streamedCalls = (body: { stream?: unknown }) => body?.stream === true;
+export const plainCalls = (body: { stream?: unknown }) => body?.stream !== true;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON; the raw text when it is not JSON; undefined when empty. */
+  body: any;
+  /** performance.now() when the request arrived. */
+  receivedAt: number;
+}
+
+export interface FakeOpenAIOptions {
+  latencyMs?: number;
+  tokenDelayMs?: number;
+  acceptedKeys?: string[];
+  model?: string;
+}
+
+interface ChatBody {
+  model?: string;
+  stream?: boolean;
+  messages?: { role?: string; content?: unknown }[];
+}
+
+const defaultModel = 'gpt-4o';
+
+export class FakeOpenAI {
+  readonly baseUrl: string;
+  readonly requests: RecordedRequest[] = [];
+  readonly firstTokenSentAt: number[] = [];
+  private readonly queue: ScriptedReply[] = [];
+  private options: FakeOpenAIOptions;
+  private completionCount = 0;
+  private inflight = 0;
+  private readonly cutting = new WeakSet<ServerResponse>();
+  /** Requests whose client hung up before the answer was complete. */
+  abortedByClient = 0;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly startOptions: FakeOpenAIOptions,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    this.options = { ...startOptions };
+  }
+
+  static async start(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+    let fake: FakeOpenAI | undefined;
+    const server = await listenOnLoopback((req, res) => fake!.handle(req, res));
+    fake = new FakeOpenAI(server, { ...options });
+    return fake;
+  }
+
+  completionRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && pathOf(r.path) === '/v1/chat/completions');
+  }
+
+  script(...replies: ScriptedReply[]): void {
+    this.queue.push(...replies);
+  }
+
+  streamedRequests(): RecordedRequest[] {
+    return this.completionRequests().filter((r) => streamedCalls(r.body));
+  }
+
+  plainRequests(): RecordedRequest[] {
+    return this.completionRequests().filter((r) => plainCalls(r.body));
+  }
+
+  /** Resolves once no request is being answered (background work of the app has settled). */
+  async idle(timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  setOptions(options: Partial<FakeOpenAIOptions>): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  reset(): void {
+    this.queue.length = 0;
+    this.requests.length = 0;
+    this.abortedByClient = 0;
+    this.firstTokenSentAt.length = 0;
+    this.options = { ...this.startOptions };
+  }
+
+  close(): Promise<void> {
+    return closeServer(this.server);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.inflight++;
+    res.on('close', () => {
+      this.inflight--;
+      if (!res.writableFinished && !this.cutting.has(res)) this.abortedByClient++;
+    });
+    const { record, malformed } = await recordRequest(this.requests, req);
+    const path = pathOf(record.path);
+    const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
+    const isModels = req.method === 'GET' && path === '/v1/models';
+    if (!isCompletion && !isModels) {
+      return sendJson(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
+    }
+    const key = /^Bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (this.options.acceptedKeys && !this.options.acceptedKeys.includes(key)) {
+      // Echoes the key like the real service, so tests can prove the API never forwards it.
+      const message = `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`;
+      return sendJson(res, 401, errorBody(message, 'invalid_request_error', 'invalid_api_key'));
+    }
+    if (isModels) {
+      const created = nowSeconds();
+      const model = { id: this.options.model ?? defaultModel, object: 'model', created, owned_by: 'fake' };
+      return sendJson(res, 200, { object: 'list', data: [model] });
+    }
+    if (malformed || typeof record.body !== 'object' || record.body === null) {
+      return sendJson(res, 400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+    }
+    return this.answerCompletion(record.body as ChatBody, res);
+  }
+
+  private async answerCompletion(body: ChatBody, res: ServerResponse): Promise<void> {
+    const index = this.queue.findIndex((entry) => !entry.match || entry.match(body));
+    const reply = index >= 0 ? this.queue.splice(index, 1)[0] : {};
+    if (reply.hang) return;
+    if (!(await pause(reply.latencyMs ?? this.options.latencyMs ?? 0, res))) return;
+
+    const status = reply.status ?? 200;
+    const headers: Record<string, string> = reply.retryAfter === undefined ? {} : { 'retry-after': reply.retryAfter };
+    if (status >= 400) {
+      const message = reply.errorMessage ?? `Scripted failure ${status}`;
+      return sendJson(res, status, errorBody(message, errorType(status), status === 429 ? 'rate_limit_exceeded' : null), headers);
+    }
+
+    const text = reply.text ?? `Echo: ${lastUserContent(body)}`;
+    const meta = {
+      id: `chatcmpl-fake-${++this.completionCount}`,
+      created: nowSeconds(),
+      model: body.model ?? this.options.model ?? defaultModel,
+    };
+    if (body.stream === true) {
+      return this.stream(res, status, headers, meta, text, reply);
+    }
+    const completionTokens = tokenize(text).length;
+    const promptTokens = (body.messages ?? []).reduce((sum, m) => sum + tokenize(contentText(m.content)).length, 0);
+    sendJson(
+      res,
+      status,
+      {
+        ...meta,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      },
+      headers,
+    );
+  }
+
+  private cut(res: ServerResponse): void {
+    this.cutting.add(res);
+    res.destroy();
+  }
+
+  private async stream(
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    meta: { id: string; created: number; model: string },
+    text: string,
+    reply: ScriptedReply,
+  ): Promise<void> {
+    const chunk = (delta: object, finishReason: string | null) =>
+      `data: ${JSON.stringify({ ...meta, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
+    const tokenDelayMs = reply.tokenDelayMs ?? this.options.tokenDelayMs ?? 0;
+
+    res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+    res.flushHeaders();
+    if (!(await send(res, chunk({ role: 'assistant', content: '' }, null)))) return;
+
+    const tokens = tokenize(text);
+    for (let sent = 0; sent < tokens.length; sent++) {
+      if (sent === reply.cutAfterTokens) return this.cut(res);
+      if (sent > 0 && !(await pause(tokenDelayMs, res))) return;
+      if (!(await send(res, chunk({ content: tokens[sent] }, null)))) return;
+      if (sent === 0) this.firstTokenSentAt.push(performance.now());
+    }
+    if (reply.cutAfterTokens !== undefined && reply.cutAfterTokens >= 0) return this.cut(res);
+    if (!(await send(res, chunk({}, 'stop')))) return;
+    if (!(await send(res, 'data: [DONE]\n\n'))) return;
+    res.end();
+  }
+}
+
+/** Words with their trailing whitespace: concatenating the tokens gives back exactly the text. */
+function tokenize(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part: { type?: string; text?: unknown }) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+function lastUserContent(body: ChatBody): string {
+  const lastUser = [...(body.messages ?? [])].reverse().find((m) => m?.role === 'user');
+  return lastUser ? contentText(lastUser.content) : '';
+}
+
+function errorType(status: number): string {
+  if (status === 429) return 'requests';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
+
+function errorBody(message: string, type: string, code: string | null) {
+  return { error: { message, type, param: null, code } };
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function pathOf(url: string): string {
+  return new URL(url, 'http://fake').pathname;
+}
+
+// Loopback plumbing, shared with fake-serper.ts.
+
+export async function listenOnLoopback(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<Server> {
+  const server = createServer((req, res) => {
+    // A client that goes away must never surface as an unhandled error in the test process.
+    res.on('error', () => undefined);
+    handle(req, res).catch(() => res.destroy());
+  });
+  // Without Nagle each SSE chunk leaves when written, so timing seen by clients is real.
+  server.on('connection', (socket) => socket.setNoDelay(true));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return server;
+}
+
+export function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+}
+
+/** Records the request on arrival (so order is arrival order), then reads and parses its body. */
+export async function recordRequest(
+  requests: RecordedRequest[],
+  req: IncomingMessage,
+): Promise<{ record: RecordedRequest; malformed: boolean }> {
+  const record: RecordedRequest = {
+    method: req.method ?? 'GET',
+    path: req.url ?? '/',
+    headers: req.headers,
+    body: undefined,
+    receivedAt: performance.now(),
+  };
+  requests.push(record);
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (raw === '') return { record, malformed: false };
+  try {
+    record.body = JSON.parse(raw);
+    return { record, malformed: false };
+  } catch {
+    record.body = raw;
+    return { record, malformed: true };
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (isGone(res)) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Waits ms; resolves false (early) if the client went away meanwhile. */
+export function pause(ms: number, res: ServerResponse): Promise<boolean> {
+  if (isGone(res)) return Promise.resolve(false);
+  if (ms <= 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(!isGone(res));
+    }, ms);
+    res.once('close', onClose);
+  });
+}
+
+/** Writes and waits until the data is handed to the socket; resolves false if the client went away. */
+function send(res: ServerResponse, data: string): Promise<boolean> {
+  if (isGone(res)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = () => resolve(false);
+    res.once('close', onClose);
+    res.write(data, (error) => {
+      res.off('close', onClose);
+      resolve(!error && !isGone(res));
+    });
+  });
+}
+
+function isGone(res: ServerResponse): boolean {
+  return res.destroyed || res.socket === null || res.socket.destroyed;
+}

@@ -1,0 +1,90 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/wire/chat-turn-event.schema.json by schemas/generate-types.ts.
+ * Do not edit: change the schema, then run `npm run schemas:types`.
+ */
+
+import type { ChatMessage, MessageSource } from './chat-message.js';
+import type { ChatSession } from './chat-session.js';
+
+/**
+ * One server-sent event of a streaming turn (`data: <json>`). Order: session, user-message, then sources?, token*, and one of done, stopped or error (a reconfiguration sends reconfigured and done instead). Re-attaching to a running turn starts with snapshot.
+ */
+export type ChatTurnEvent =
+  | ChatTurnSessionEvent
+  | ChatTurnUserMessageEvent
+  | ChatTurnSourcesEvent
+  | ChatTurnTokenEvent
+  | ChatTurnSnapshotEvent
+  | ChatTurnReconfiguredEvent
+  | ChatTurnDoneEvent
+  | ChatTurnStoppedEvent
+  | ChatTurnErrorEvent;
+
+/**
+ * The session of this turn (created now when `created`).
+ */
+export interface ChatTurnSessionEvent {
+  type: 'session';
+  session: ChatSession;
+  created: boolean;
+}
+/**
+ * The user's message, saved before the model is called.
+ */
+export interface ChatTurnUserMessageEvent {
+  type: 'user-message';
+  message: ChatMessage;
+}
+/**
+ * The web pages the coming reply draws on.
+ */
+export interface ChatTurnSourcesEvent {
+  type: 'sources';
+  sources: MessageSource[];
+}
+/**
+ * The next piece of the reply's text.
+ */
+export interface ChatTurnTokenEvent {
+  type: 'token';
+  text: string;
+}
+/**
+ * Re-attached to a running turn: the reply so far.
+ */
+export interface ChatTurnSnapshotEvent {
+  type: 'snapshot';
+  text: string;
+  sources: MessageSource[];
+}
+/**
+ * A pasted configuration now is this chat's persona.
+ */
+export interface ChatTurnReconfiguredEvent {
+  type: 'reconfigured';
+  session: ChatSession;
+}
+/**
+ * The reply, saved.
+ */
+export interface ChatTurnDoneEvent {
+  type: 'done';
+  message: ChatMessage;
+}
+/**
+ * The user stopped the reply: `message` is what arrived, saved and marked incomplete, or null when nothing had arrived.
+ */
+export interface ChatTurnStoppedEvent {
+  type: 'stopped';
+  message: ChatMessage | null;
+}
+/**
+ * The turn failed. `partial` is what arrived before, saved and marked incomplete, or null.
+ */
+export interface ChatTurnErrorEvent {
+  type: 'error';
+  code: string;
+  message: string;
+  partial: ChatMessage | null;
+}
