@@ -44,7 +44,7 @@ export class ChatStore {
   }
 
   async createSession(input: NewSession, now = new Date()): Promise<ChatSessionEntity> {
-    const session = this.sessions.create({ id: randomUUID(), ...input, createdAt: now, updatedAt: now });
+    const session = this.sessions.create({ id: randomUUID(), persona: null, ...input, createdAt: now, updatedAt: now });
     await this.sessions.insert(session);
     return session;
   }
