@@ -42,7 +42,7 @@ export class ChatModel {
 
   async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<string> {
     const client = this.clients.forRequest(options.apiKey);
-    return this.retry.run(
+    return this.logFailure(this.retry.run(
       () =>
         this.attempt(options.signal, async (signal) => {
           const completion = await client.chat.completions.create(this.body(request), { signal });
@@ -50,7 +50,7 @@ export class ChatModel {
         }),
       options.signal,
       { onRetry: this.logRetry },
-    );
+    ));
   }
 
   /** Asks the service to list its models: a key check that spends no tokens. Not retried: the user is waiting on a form. */
@@ -70,7 +70,7 @@ export class ChatModel {
   async stream(request: ModelRequest, options: ModelStreamOptions): Promise<string> {
     const client = this.clients.forRequest(options.apiKey);
     let text = '';
-    return this.retry.run(
+    return this.logFailure(this.retry.run(
       () =>
         this.attempt(options.signal, async (signal, idle) => {
           const stream = await client.chat.completions.create({ ...this.body(request), stream: true }, { signal });
@@ -91,7 +91,7 @@ export class ChatModel {
         }),
       options.signal,
       { onRetry: this.logRetry, mayRetry: () => text === '' },
-    );
+    ));
   }
 
   /**
@@ -118,6 +118,15 @@ export class ChatModel {
       max_tokens: request.maxTokens,
       messages: request.messages,
     };
+  }
+
+  private async logFailure<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      if (error instanceof ModelFailure) this.logger.warn(`Model call failed: ${error.describe()}`);
+      throw error;
+    }
   }
 
   private readonly logRetry = (failure: ModelFailure, attempt: number, waitMs: number) =>

@@ -1,0 +1,91 @@
+import { plainCalls, streamedCalls } from '../fakes/fake-openai';
+import { startConversationApp, type ConversationApp } from '../support/model-fakes';
+import { only, sendTurn } from '../support/turn-client';
+
+describe('Session summaries', () => {
+  let env: ConversationApp;
+
+  beforeAll(async () => {
+    env = await startConversationApp();
+  });
+  afterAll(() => env.close());
+  beforeEach(async () => {
+    await env.openai.idle();
+    env.openai.reset();
+  });
+
+  async function sessionWith(...contents: string[]): Promise<string> {
+    const client = await env.sut.authorized();
+    const session = await client.post('/api/chat/sessions').send({ agentType: 'interior-designer' }).expect(201);
+    for (const content of contents) await client.post(`/api/chat/sessions/${session.body.id}/messages`).send({ content }).expect(201);
+    return session.body.id;
+  }
+
+  it.each([
+    ['POST', 'summarize'],
+    ['PUT', 'summary'],
+  ] as const)('%s /api/chat/sessions/{id}/%s makes the summary with the model and stores it', async (method, path) => {
+    const sessionId = await sessionWith('Which teak sideboard fits a 1962 ranch?', 'Low and long, in oiled teak.');
+    env.openai.script({ match: plainCalls, text: '  Choosing a teak sideboard for a 1962 ranch.  ' });
+    const client = await env.sut.authorized();
+    const res = await (method === 'POST' ? client.post(`/api/chat/sessions/${sessionId}/${path}`) : client.put(`/api/chat/sessions/${sessionId}/${path}`)).expect(200);
+
+    expect(res.body).toMatchObject({ id: sessionId, summary: 'Choosing a teak sideboard for a 1962 ranch.' });
+    const request = env.openai.plainRequests()[0].body;
+    expect(request.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('Summarize the conversation') });
+    expect(request.messages[1].content).toBe('user: Which teak sideboard fits a 1962 ranch?\n\nuser: Low and long, in oiled teak.');
+    const listed = await client.get('/api/chat/sessions?agentType=interior-designer').expect(200);
+    expect(listed.body.find((s: { id: string }) => s.id === sessionId).summary).toBe('Choosing a teak sideboard for a 1962 ranch.');
+  });
+
+  it('keeps the session order: a new summary does not count as an update', async () => {
+    const sessionId = await sessionWith('Hello');
+    const client = await env.sut.authorized();
+    const before = (await client.get(`/api/chat/sessions/${sessionId}`).expect(200)).body.updatedAt;
+    await client.post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+    expect((await client.get(`/api/chat/sessions/${sessionId}`).expect(200)).body.updatedAt).toBe(before);
+  });
+
+  it('refuses a chat with no messages, an unknown session and a malformed id', async () => {
+    const client = await env.sut.authorized();
+    const empty = await sessionWith();
+    expect((await client.post(`/api/chat/sessions/${empty}/summarize`)).body).toMatchObject({ statusCode: 400, details: ['this chat has no messages to summarize yet'] });
+    expect((await client.post('/api/chat/sessions/00000000-0000-4000-8000-000000000000/summarize')).status).toBe(404);
+    expect((await client.put('/api/chat/sessions/not-a-uuid/summary')).status).toBe(400);
+    expect(env.openai.requests).toHaveLength(0);
+  });
+
+  it('reports a model failure with its code and keeps the old summary', async () => {
+    const sessionId = await sessionWith('Hello');
+    const client = await env.sut.authorized();
+    await client.post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+    env.openai.script({ match: plainCalls, status: 500 });
+    const res = await client.post(`/api/chat/sessions/${sessionId}/summarize`);
+
+    expect([res.status, res.body.code]).toEqual([502, 'UPSTREAM_ERROR']);
+    expect((await client.get(`/api/chat/sessions/${sessionId}`)).body.summary).toBe('Echo: user: Hello');
+  });
+
+  it('refreshes the summary in the background after a streamed reply, without delaying the reply', async () => {
+    env.openai.script({ match: plainCalls, text: 'A question about lamps.', latencyMs: 600 });
+    const events = await (await sendTurn(env.sut, { agentType: 'interior-designer', content: 'Which lamps suit a teak desk?' })).all();
+    const sessionId = only(events, 'session').session.id;
+    const client = await env.sut.authorized();
+
+    expect(only(events, 'done').message.content).toBe('Echo: Which lamps suit a teak desk?');
+    // The reply is complete while the summary call is still waiting on the model.
+    expect((await client.get(`/api/chat/sessions/${sessionId}`)).body.summary).toBeNull();
+    await env.openai.idle();
+    expect((await client.get(`/api/chat/sessions/${sessionId}`)).body.summary).toBe('A question about lamps.');
+    expect(env.openai.streamedRequests()).toHaveLength(1);
+  });
+
+  it('does not refresh the summary after a failed reply', async () => {
+    env.openai.script({ match: streamedCalls, status: 400 });
+    const events = await (await sendTurn(env.sut, { agentType: 'interior-designer', content: 'This will fail' })).all();
+    await env.openai.idle();
+
+    expect(only(events, 'error').code).toBe('UPSTREAM_ERROR');
+    expect(env.openai.plainRequests()).toHaveLength(0);
+  });
+});
