@@ -54,6 +54,7 @@ describe('Chat storage (e2e)', () => {
         systemPrompt: 'You are an advisor.',
         summary: 'About vapour barriers',
         agentType: 'moisture-control',
+        persona: null,
         createdAt: expect.stringMatching(ISO_DATE),
         updatedAt: expect.stringMatching(ISO_DATE),
       });
@@ -276,7 +277,15 @@ describe('Chat storage (e2e)', () => {
       const second = await addMessage(session.id, { role: 'assistant', content: 'Hi, how can I help?' });
       const third = await addMessage(session.id, { role: 'user', content: 'Thanks' });
 
-      expect(first.body).toEqual({ id: expect.any(String), role: 'user', content: 'Hello', order: 0, createdAt: expect.stringMatching(ISO_DATE) });
+      expect(first.body).toEqual({
+        id: expect.any(String),
+        role: 'user',
+        content: 'Hello',
+        order: 0,
+        incomplete: false,
+        sources: [],
+        createdAt: expect.stringMatching(ISO_DATE),
+      });
       expect([first.body.order, second.order, third.order]).toEqual([0, 1, 2]);
       expect(new Set([first.body.id, second.id, third.id]).size).toBe(3);
     });

@@ -188,6 +188,15 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     expect(await messagesOf(only(events, 'session').session.id)).toHaveLength(2);
   });
 
+  it("saves the agent's empty-reply text when the model answers nothing, and reports an error for agents without one", async () => {
+    env.openai.script({ match: streamedCalls, text: '' }, { match: streamedCalls, text: '   ' });
+    const withText = await (await sendTurn(env.sut, { agentType: 'mbhealth', content: 'Say nothing' })).all();
+    const without = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Say nothing' })).all();
+
+    expect(only(withText, 'done').message.content).toBe('I apologize, but I encountered an error processing your request.');
+    expect(only(without, 'error')).toMatchObject({ code: 'UPSTREAM_ERROR', partial: null });
+  });
+
   it('needs access', async () => {
     const res = await env.sut.anonymous().post('/api/chat/turns').send({ agentType: 'doctor', content: 'Hi' });
     expect(res.status).toBe(401);
