@@ -42,15 +42,17 @@ export class ChatModel {
 
   async complete(request: ModelRequest, options: ModelCallOptions = {}): Promise<string> {
     const client = this.clients.forRequest(options.apiKey);
-    return this.logFailure(this.retry.run(
-      () =>
-        this.attempt(options.signal, async (signal) => {
-          const completion = await client.chat.completions.create(this.body(request), { signal });
-          return completion.choices[0]?.message?.content ?? '';
-        }),
-      options.signal,
-      { onRetry: this.logRetry },
-    ));
+    return this.logFailure(
+      this.retry.run(
+        () =>
+          this.attempt(options.signal, async (signal) => {
+            const completion = await client.chat.completions.create(this.body(request), { signal });
+            return completion.choices[0]?.message?.content ?? '';
+          }),
+        options.signal,
+        { onRetry: this.logRetry },
+      ),
+    );
   }
 
   /** Asks the service to list its models: a key check that spends no tokens. Not retried: the user is waiting on a form. */
@@ -70,28 +72,30 @@ export class ChatModel {
   async stream(request: ModelRequest, options: ModelStreamOptions): Promise<string> {
     const client = this.clients.forRequest(options.apiKey);
     let text = '';
-    return this.logFailure(this.retry.run(
-      () =>
-        this.attempt(options.signal, async (signal, idle) => {
-          const stream = await client.chat.completions.create({ ...this.body(request), stream: true }, { signal });
-          let finished = false;
-          for await (const chunk of stream) {
-            idle.restart();
-            const choice = chunk.choices[0];
-            if (choice?.delta?.content) {
-              text += choice.delta.content;
-              options.onToken(choice.delta.content);
+    return this.logFailure(
+      this.retry.run(
+        () =>
+          this.attempt(options.signal, async (signal, idle) => {
+            const stream = await client.chat.completions.create({ ...this.body(request), stream: true }, { signal });
+            let finished = false;
+            for await (const chunk of stream) {
+              idle.restart();
+              const choice = chunk.choices[0];
+              if (choice?.delta?.content) {
+                text += choice.delta.content;
+                options.onToken(choice.delta.content);
+              }
+              if (choice?.finish_reason) finished = true;
             }
-            if (choice?.finish_reason) finished = true;
-          }
-          // The SDK ends the iteration quietly on abort; a stream without a finish reason was cut short.
-          if (signal.aborted) throw new ModelCallAborted();
-          if (!finished) throw new ModelFailure('NETWORK_ERROR', true);
-          return text;
-        }),
-      options.signal,
-      { onRetry: this.logRetry, mayRetry: () => text === '' },
-    ));
+            // The SDK ends the iteration quietly on abort; a stream without a finish reason was cut short.
+            if (signal.aborted) throw new ModelCallAborted();
+            if (!finished) throw new ModelFailure('NETWORK_ERROR', true);
+            return text;
+          }),
+        options.signal,
+        { onRetry: this.logRetry, mayRetry: () => text === '' },
+      ),
+    );
   }
 
   /**
