@@ -68,6 +68,8 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   const header = headers?.get('retry-after');
   if (!header) return undefined;
   if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header) * 1000;
+  // Otherwise only an HTTP date counts (Date.parse would also read "-1" as a year).
+  if (!/[a-z]/i.test(header)) return undefined;
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
