@@ -203,3 +203,21 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     expect(env.openai.streamedRequests()).toHaveLength(0);
   });
 });
+
+describe('Streaming turns at shutdown', () => {
+  it('stops the replies in progress and saves what arrived before the database closes', async () => {
+    const env = await startConversationApp();
+    env.openai.script({ match: streamedCalls, text: 'one two three four five six seven eight', tokenDelayMs: 200 });
+    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Shutting down soon' });
+    const events = turn.events();
+    for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next());
+
+    const closing = env.close();
+    const rest = [];
+    for await (const event of events) rest.push(event);
+    await closing;
+
+    const stopped = only(rest, 'stopped');
+    expect(stopped.message).toMatchObject({ role: 'assistant', incomplete: true, order: 1, content: expect.stringMatching(/^one /) });
+  });
+});
