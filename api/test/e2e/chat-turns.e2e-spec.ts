@@ -1,21 +1,12 @@
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import { streamedCalls } from '../fakes/fake-openai';
-import { startConversationApp, type ConversationApp } from '../support/model-fakes';
-import { only, openStream, replyText, sendTurn } from '../support/turn-client';
+import { conversationAppPerSuite, startConversationApp } from '../support/model-fakes';
+import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';
 
 const LONG_FIRST_MESSAGE = 'Plan a quiet week by the sea for two adults, in late spring, with good food and no car';
 
 describe('Streaming turns (POST /api/chat/turns)', () => {
-  let env: ConversationApp;
-
-  beforeAll(async () => {
-    env = await startConversationApp();
-  });
-  afterAll(() => env.close());
-  beforeEach(async () => {
-    await env.openai.idle();
-    env.openai.reset();
-  });
+  const env = conversationAppPerSuite();
 
   const messagesOf = async (sessionId: string): Promise<ChatMessage[]> =>
     (await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)).body;
@@ -104,13 +95,10 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
   it('finishes and saves the reply when the browser disconnects mid-stream', async () => {
     env.openai.script({ match: streamedCalls, text: 'a b c d e f g h', tokenDelayMs: 40 });
     const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'I will leave early' });
-    const events = turn.events();
-    const session = (await events.next()).value;
-    if (session?.type !== 'session') throw new Error('the stream must open with the session');
-    for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next());
+    const session = await readToFirstToken(turn.events());
     turn.disconnect();
 
-    const saved = await waitFor(async () => (await messagesOf(session.session.id)).find((m) => m.role === 'assistant'), 'the saved reply');
+    const saved = await waitFor(async () => (await messagesOf(session.id)).find((m) => m.role === 'assistant'), 'the saved reply');
     expect(saved).toMatchObject({ content: 'a b c d e f g h', incomplete: false });
     expect(env.openai.abortedByClient).toBe(0);
   });
@@ -146,18 +134,15 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
   it('lets a reloaded page re-attach to a reply in progress: the text so far, then the rest', async () => {
     env.openai.script({ match: streamedCalls, text: 'r1 r2 r3 r4 r5 r6', tokenDelayMs: 60 });
     const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Reload during the reply' });
-    const events = turn.events();
-    const session = (await events.next()).value;
-    if (session?.type !== 'session') throw new Error('the stream must open with the session');
-    for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next());
+    const session = await readToFirstToken(turn.events());
     turn.disconnect();
 
-    const resumed = await (await openStream(env.sut, 'GET', `/api/chat/sessions/${session.session.id}/turn`)).all();
+    const resumed = await (await openStream(env.sut, 'GET', `/api/chat/sessions/${session.id}/turn`)).all();
     const snapshot = resumed[0];
     if (snapshot.type !== 'snapshot') throw new Error('a re-attached stream starts with a snapshot');
     expect(snapshot.text + replyText(resumed)).toBe('r1 r2 r3 r4 r5 r6');
     expect(only(resumed, 'done').message.content).toBe('r1 r2 r3 r4 r5 r6');
-    const idle = await openStream(env.sut, 'GET', `/api/chat/sessions/${session.session.id}/turn`);
+    const idle = await openStream(env.sut, 'GET', `/api/chat/sessions/${session.id}/turn`);
     expect(idle.status).toBe(204);
   });
 
@@ -165,14 +150,13 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     env.openai.script({ match: streamedCalls, text: 'slow reply here', tokenDelayMs: 100 });
     const first = await sendTurn(env.sut, { agentType: 'doctor', content: 'First' });
     const events = first.events();
-    const session = (await events.next()).value;
-    if (session?.type !== 'session') throw new Error('the stream must open with the session');
+    const session = await readToFirstToken(events);
 
-    const second = await sendTurn(env.sut, { agentType: 'doctor', sessionId: session.session.id, content: 'Second' });
+    const second = await sendTurn(env.sut, { agentType: 'doctor', sessionId: session.id, content: 'Second' });
     expect(second.status).toBe(409);
     expect(second.error?.code).toBe('CONFLICT');
     for await (const _event of events);
-    expect((await messagesOf(session.session.id)).map((m) => m.content)).toEqual(['First', 'slow reply here']);
+    expect((await messagesOf(session.id)).map((m) => m.content)).toEqual(['First', 'slow reply here']);
   });
 
   it('refuses an unknown agent, a session of another agent and a missing session before saving anything', async () => {
@@ -210,7 +194,7 @@ describe('Streaming turns at shutdown', () => {
     env.openai.script({ match: streamedCalls, text: 'one two three four five six seven eight', tokenDelayMs: 200 });
     const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Shutting down soon' });
     const events = turn.events();
-    for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next());
+    await readToFirstToken(events);
 
     const closing = env.close();
     const rest = [];

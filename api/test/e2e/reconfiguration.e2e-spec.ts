@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AgentDefinition } from '../../../schemas/types/agent';
 import { defaultAgentsDir } from '../../src/config/repo-paths';
 import { streamedCalls } from '../fakes/fake-openai';
-import { startConversationApp, type ConversationApp } from '../support/model-fakes';
+import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
 const agentFile = (id: string) => JSON.parse(readFileSync(join(defaultAgentsDir, `${id}.json`), 'utf8')) as AgentDefinition;
@@ -18,16 +18,7 @@ const pastedConfig = {
 };
 
 describe('Live reconfiguration (a pasted agent configuration)', () => {
-  let env: ConversationApp;
-
-  beforeAll(async () => {
-    env = await startConversationApp();
-  });
-  afterAll(() => env.close());
-  beforeEach(async () => {
-    await env.openai.idle();
-    env.openai.reset();
-  });
+  const env = conversationAppPerSuite();
 
   const sessionCount = async () => (await (await env.sut.authorized()).get('/api/chat/sessions').expect(200)).body.length as number;
 

@@ -1,5 +1,5 @@
 import { plainCalls, streamedCalls } from '../fakes/fake-openai';
-import { startConversationApp, type ConversationApp } from '../support/model-fakes';
+import { conversationAppPerSuite, startConversationApp, type ConversationApp } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
 const SEARCH_RESULTS = [
@@ -8,17 +8,7 @@ const SEARCH_RESULTS = [
 ];
 
 describe('Reply routing: strategies and fallbacks from the agent file', () => {
-  let env: ConversationApp;
-
-  beforeAll(async () => {
-    env = await startConversationApp();
-  });
-  afterAll(() => env.close());
-  beforeEach(async () => {
-    await env.openai.idle();
-    env.openai.reset();
-    env.serper.reset();
-  });
+  const env = conversationAppPerSuite();
 
   const systemPromptOf = (index: number): string => env.openai.streamedRequests()[index].body.messages[0].content;
 

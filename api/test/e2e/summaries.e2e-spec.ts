@@ -1,18 +1,9 @@
 import { plainCalls, streamedCalls } from '../fakes/fake-openai';
-import { startConversationApp, type ConversationApp } from '../support/model-fakes';
+import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
 describe('Session summaries', () => {
-  let env: ConversationApp;
-
-  beforeAll(async () => {
-    env = await startConversationApp();
-  });
-  afterAll(() => env.close());
-  beforeEach(async () => {
-    await env.openai.idle();
-    env.openai.reset();
-  });
+  const env = conversationAppPerSuite();
 
   async function sessionWith(...contents: string[]): Promise<string> {
     const client = await env.sut.authorized();

@@ -45,3 +45,36 @@ export async function startConversationApp(options: ConversationAppOptions = {})
     },
   };
 }
+
+/**
+ * One app for a describe block, started before its tests and closed after them. Before each test
+ * the app's background calls (summaries) settle and the fakes are reset.
+ */
+export function conversationAppPerSuite(options: ConversationAppOptions = {}): ConversationApp {
+  let current: ConversationApp | undefined;
+  const started = () => {
+    if (!current) throw new Error('the suite app starts in beforeAll');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startConversationApp(options);
+  });
+  afterAll(() => current?.close());
+  beforeEach(async () => {
+    await started().openai.idle();
+    started().openai.reset();
+    started().serper.reset();
+  });
+  return {
+    get sut() {
+      return started().sut;
+    },
+    get openai() {
+      return started().openai;
+    },
+    get serper() {
+      return started().serper;
+    },
+    close: () => started().close(),
+  };
+}

@@ -1,5 +1,7 @@
+import type { ChatSession } from '../../../schemas/types/wire/chat-session';
 import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '../../../schemas/types/wire/chat-turn-request';
+import { readEvents } from './sse-events';
 import type { TestApp } from './test-app';
 
 export interface TurnStream {
@@ -12,32 +14,6 @@ export interface TurnStream {
   all(): Promise<ChatTurnEvent[]>;
   /** Hang up, as a closed browser tab does. */
   disconnect(): void;
-}
-
-async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatTurnEvent> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = frame
-          .split('\n')
-          .filter((line) => line.startsWith('data: '))
-          .map((line) => line.slice(6))
-          .join('\n');
-        if (data) yield JSON.parse(data) as ChatTurnEvent;
-      }
-    }
-  } catch (error) {
-    if ((error as Error).name !== 'AbortError') throw error;
-  }
 }
 
 /** A browser-like client of the streaming turn: reads server-sent events as they arrive. */
@@ -63,6 +39,16 @@ export async function openStream(sut: TestApp, method: 'POST' | 'GET', path: str
     },
     disconnect: () => controller.abort(),
   };
+}
+
+/** Reads a turn's stream up to its first token; resolves with the session it opened with. */
+export async function readToFirstToken(events: AsyncGenerator<ChatTurnEvent>): Promise<ChatSession> {
+  const first = (await events.next()).value;
+  if (first?.type !== 'session') throw new Error('a turn stream opens with its session');
+  for (let next = await events.next(); next.value?.type !== 'token'; next = await events.next()) {
+    if (next.done) throw new Error('the stream ended before the first token');
+  }
+  return first.session;
 }
 
 export const sendTurn = (sut: TestApp, request: ChatTurnRequest, headers?: Record<string, string>) =>
