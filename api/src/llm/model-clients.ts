@@ -27,6 +27,11 @@ export class ModelClients {
     return this.config.openai.model;
   }
 
+  /** Fails with NO_API_KEY when a call could not be made: no key from the request and none on the server. */
+  assertKeyAvailable(requestKey?: string): void {
+    if (!requestKey && !this.serverClient) throw ModelFailure.noApiKey();
+  }
+
   /** The request's own key when it brings one (used for that request only), else the server's. */
   forRequest(requestKey?: string): OpenAI {
     if (requestKey) return this.create(requestKey);

@@ -74,7 +74,7 @@ export class OneShotReplies {
 
   async webSearch(body: SerperSearchRequest, apiKey?: string): Promise<SerperSearchResponse> {
     if (!this.search.available) throw new AppError('SEARCH_UNAVAILABLE', 'Web search is not configured on this server.');
-    this.clients.forRequest(apiKey);
+    this.clients.assertKeyAvailable(apiKey);
     const { agent, session } = await this.subject(body.agentType, body.sessionId);
     const context = this.context(agent, session, [{ role: 'user', content: body.userMessage }], {}, body.systemPrompt);
     // Asked for explicitly: no keyword needs to match.

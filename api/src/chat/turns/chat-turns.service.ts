@@ -62,7 +62,7 @@ export class ChatTurns {
     }
 
     // Refused before the user's message is stored: the browser keeps the draft.
-    this.clients.forRequest(apiKey);
+    this.clients.assertKeyAvailable(apiKey);
     if (existing) this.active.assertIdle(existing.id);
 
     const session = existing ?? (await this.createSession(agent, request.content));
