@@ -5,32 +5,35 @@
  */
 
 /**
+ * system, user or assistant.
+ */
+export type Role =
+  | string
+  | number
+  | boolean
+  | {
+      [k: string]: unknown | undefined;
+    }
+  | unknown[]
+  | null;
+/**
+ * The text.
+ */
+export type Content =
+  | string
+  | number
+  | boolean
+  | {
+      [k: string]: unknown | undefined;
+    }
+  | unknown[];
+
+/**
  * POST /api/chat/sessions/{id}/messages. A role other than system, user or assistant is stored as user; content that is not a string is stored as its text.
  */
 export interface CreateChatMessageRequest {
-  /**
-   * system, user or assistant; anything else (or nothing) becomes user.
-   */
-  role?:
-    | string
-    | number
-    | boolean
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | unknown[]
-    | null;
-  /**
-   * The message text; other JSON values are stored as their JSON text.
-   */
-  content:
-    | string
-    | number
-    | boolean
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | unknown[];
+  role?: Role;
+  content: Content;
   /**
    * Position in the session from 0; omitted = the next free position.
    */
