@@ -1,20 +1,49 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-const port = 3100;
-const baseURL = `http://127.0.0.1:${port}`;
+import {
+  ACCESS_CODE,
+  CONTROL_BASE_URL,
+  FAKE_OPENAI_BASE_URL,
+  FAKE_SERPER_BASE_URL,
+  KEYED_BASE_URL,
+  KEYED_PORT,
+  KEYLESS_PORT,
+  SERPER_KEY,
+  SERVER_KEY,
+} from './e2e/support/e2e-env';
 
 // Playwright loads this file in the runner and again in each worker; the environment carries the
-// directory across so every run gets exactly one fresh, empty data directory.
+// directory across so every run gets exactly one fresh, empty data directory per app server.
 const dataDirVariable = 'MB_E2E_DATA_DIR';
 if (!process.env[dataDirVariable]) {
   const created = mkdtempSync(join(tmpdir(), 'mb-e2e-'));
   process.env[dataDirVariable] = created;
   process.on('exit', () => rmSync(created, { recursive: true, force: true }));
 }
-const dataDir = process.env[dataDirVariable] as string;
+const dataRoot = process.env[dataDirVariable] as string;
+const keyedDataDir = join(dataRoot, 'keyed');
+const keylessDataDir = join(dataRoot, 'keyless');
+mkdirSync(keyedDataDir, { recursive: true });
+mkdirSync(keylessDataDir, { recursive: true });
+
+// The web servers inherit the runner's environment: blank what must not leak in from it.
+const appEnv = {
+  ACCESS_CODE,
+  NODE_ENV: 'test',
+  DATABASE_URL: '',
+  SESSION_SECRET: '',
+  AGENTS_DIR: '',
+  TRUST_PROXY: '',
+  OPENAI_BASE_URL: FAKE_OPENAI_BASE_URL,
+  OPENAI_MODEL: '',
+  OPENAI_TIMEOUT_MS: '10000',
+  SERPER_API_KEY: SERPER_KEY,
+  SERPER_BASE_URL: FAKE_SERPER_BASE_URL,
+};
+
+const server = { reuseExistingServer: false, timeout: 60_000, stderr: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 } } as const;
 
 export default defineConfig({
   testDir: './e2e',
@@ -25,7 +54,7 @@ export default defineConfig({
   workers: 1,
   reporter: 'list',
   use: {
-    baseURL,
+    baseURL: KEYED_BASE_URL,
     trace: 'retain-on-failure',
   },
   projects: [
@@ -48,17 +77,27 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node api/dist/main.js',
-    url: `${baseURL}/api/health`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ACCESS_CODE: 'e2e-access-code',
-      NODE_ENV: 'test',
+  // Started in order: the fakes first, so the apps never see a missing upstream.
+  webServer: [
+    {
+      name: 'upstreams',
+      command: 'npx tsx e2e/support/fake-upstreams.ts',
+      url: `${CONTROL_BASE_URL}/control/health`,
+      ...server,
     },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stderr: 'pipe',
-  },
+    {
+      name: 'keyed',
+      command: 'node api/dist/main.js',
+      url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
+      env: { ...appEnv, PORT: String(KEYED_PORT), DATA_DIR: keyedDataDir, OPENAI_API_KEY: SERVER_KEY },
+      ...server,
+    },
+    {
+      name: 'keyless',
+      command: 'node api/dist/main.js',
+      url: `http://127.0.0.1:${KEYLESS_PORT}/api/health`,
+      env: { ...appEnv, PORT: String(KEYLESS_PORT), DATA_DIR: keylessDataDir, OPENAI_API_KEY: '' },
+      ...server,
+    },
+  ],
 });

@@ -42,6 +42,8 @@ export interface FakeOpenAIOptions {
   tokenDelayMs?: number;
   acceptedKeys?: string[];
   model?: string;
+  /** Fixed port to listen on; default 0 (any free port). */
+  port?: number;
 }
 
 interface ChatBody {
@@ -74,7 +76,7 @@ export class FakeOpenAI {
 
   static async start(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
     let fake: FakeOpenAI | undefined;
-    const server = await listenOnLoopback((req, res) => fake!.handle(req, res));
+    const server = await listenOnLoopback((req, res) => fake!.handle(req, res), options.port);
     fake = new FakeOpenAI(server, { ...options });
     return fake;
   }
@@ -255,7 +257,7 @@ function pathOf(url: string): string {
 
 // Loopback plumbing, shared with fake-serper.ts.
 
-export async function listenOnLoopback(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<Server> {
+export async function listenOnLoopback(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port = 0): Promise<Server> {
   const server = createServer((req, res) => {
     // A client that goes away must never surface as an unhandled error in the test process.
     res.on('error', () => undefined);
@@ -265,7 +267,7 @@ export async function listenOnLoopback(handle: (req: IncomingMessage, res: Serve
   server.on('connection', (socket) => socket.setNoDelay(true));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
   return server;
 }

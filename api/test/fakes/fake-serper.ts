@@ -20,6 +20,8 @@ export interface ScriptedSearch {
 export interface FakeSerperOptions {
   apiKey?: string;
   latencyMs?: number;
+  /** Fixed port to listen on; default 0 (any free port). */
+  port?: number;
 }
 
 interface SearchBody {
@@ -45,7 +47,7 @@ export class FakeSerper {
 
   static async start(options: FakeSerperOptions = {}): Promise<FakeSerper> {
     let fake: FakeSerper | undefined;
-    const server = await listenOnLoopback((req, res) => fake!.handle(req, res));
+    const server = await listenOnLoopback((req, res) => fake!.handle(req, res), options.port);
     fake = new FakeSerper(server, options);
     return fake;
   }

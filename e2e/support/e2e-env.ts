@@ -1,0 +1,35 @@
+/**
+ * The one place the browser tests' ports, keys and URLs are defined; read by playwright.config.ts,
+ * the fake upstreams script and the tests.
+ */
+
+/** The shared access code both app servers are started with. */
+export const ACCESS_CODE = 'e2e-access-code';
+
+/** The model key of the keyed app server (accepted by the fake OpenAI). */
+export const SERVER_KEY = 'sk-e2e-server-key-000000000000000';
+/** A key a user brings in the browser (also accepted by the fake OpenAI). */
+export const USER_KEY = 'sk-e2e-user-key-0000000000000000000';
+/** The Serper key of both app servers (the only one the fake Serper accepts). */
+export const SERPER_KEY = 'serper-e2e-key';
+
+export const KEYED_PORT = 3100;
+export const KEYLESS_PORT = 3101;
+export const FAKE_OPENAI_PORT = 3190;
+export const FAKE_SERPER_PORT = 3191;
+export const CONTROL_PORT = 3192;
+
+/** The app whose server has an OpenAI key; Playwright's default baseURL. */
+export const KEYED_BASE_URL = `http://127.0.0.1:${KEYED_PORT}`;
+/**
+ * The app without a server key. Its host differs from the keyed app's (localhost, not 127.0.0.1)
+ * because cookies ignore the port: on one host the two apps would overwrite each other's access cookie.
+ */
+export const KEYLESS_BASE_URL = `http://localhost:${KEYLESS_PORT}`;
+
+/** What the apps get as OPENAI_BASE_URL (FakeOpenAI serves under /v1). */
+export const FAKE_OPENAI_BASE_URL = `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`;
+/** What the apps get as SERPER_BASE_URL (FakeSerper serves POST /search at its root). */
+export const FAKE_SERPER_BASE_URL = `http://127.0.0.1:${FAKE_SERPER_PORT}`;
+/** The fake upstreams' control server (see fake-upstreams.ts). */
+export const CONTROL_BASE_URL = `http://127.0.0.1:${CONTROL_PORT}`;
