@@ -1,9 +1,14 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './routes';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
-
-/** App-wide providers wrap the router here as features need them (toasts, query client). */
+/**
+ * Declarative routing keeps the entry chunk small (the data router adds ~16 KB gzipped); pages that
+ * need server state bring the query client with their own lazily loaded code.
+ */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

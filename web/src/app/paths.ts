@@ -1,6 +1,10 @@
-/** Every client route path, written once. Links and the route table both read from here. */
+/** Every client route path of the site's own pages, written once. Agent pages come from agent files. */
 export const paths = {
   home: '/',
   about: '/about',
-  notFound: '*',
+  ctzn: '/ctzn',
+  hub: '/mb',
 } as const;
+
+/** Site pages that an agent file may not claim (the server refuses them too). */
+export const sitePaths: readonly string[] = Object.values(paths);

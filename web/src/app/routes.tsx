@@ -1,18 +1,29 @@
-import type { RouteObject } from 'react-router-dom';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { LandingPage } from '../pages/landing/landing-page';
-import { NotFoundPage } from '../pages/not-found/not-found-page';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
 
-/** The route table. Agent routes are added from the agent manifest in a later step. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.home, element: <LandingPage /> },
-      { path: paths.notFound, element: <NotFoundPage /> },
-    ],
-  },
-];
+// Only the landing page ships in the entry chunk; every other page loads when first visited.
+const AboutPage = lazy(() => import('../pages/about/about-page'));
+const CtznPage = lazy(() => import('../pages/ctzn/ctzn-page'));
+const HubRoute = lazy(() => import('./private/hub-route'));
+const AgentRoute = lazy(() => import('./private/agent-route'));
+
+/**
+ * The site's own pages by path. Any other path may be an agent page: the agent route looks it up
+ * in the server's agent list (so a new agent file needs no rebuild) and shows 404 when none claims it.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={paths.home} element={<LandingPage />} />
+        <Route path={paths.about} element={<AboutPage />} />
+        <Route path={paths.ctzn} element={<CtznPage />} />
+        <Route path={paths.hub} element={<HubRoute />} />
+        <Route path="*" element={<AgentRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
+import { Spinner } from '../../components/spinner/spinner';
+import { AccessGate } from '../../features/access/access-gate';
+import { ModelKeyGate } from '../../features/api-key/model-key-gate';
+import { ChatPage } from '../../features/chat/chat-page';
+import { agentKey, agentsKey, type AgentDefinition, type PublicAgent } from '../../lib/api/agents';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ErrorPage } from '../../pages/error/error-page';
+import { NotFoundPage } from '../../pages/not-found/not-found-page';
+import { pageTitle } from '../site';
+import { PrivateProviders } from './private-providers';
+import styles from './agent-route.module.css';
+
+const loadingText = 'Loading...';
+
+const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
+
+/** Any path the site does not own: the agent whose file claims it, or the not-found page. */
+export default function AgentRoute() {
+  return (
+    <PrivateProviders>
+      <AgentLookup />
+    </PrivateProviders>
+  );
+}
+
+function AgentLookup() {
+  const { pathname } = useLocation();
+  const agents = useQuery<PublicAgent[]>({ queryKey: agentsKey });
+  if (agents.isPending) return <Spinner label={loadingText} fullPage />;
+  if (agents.isError) return <ErrorPage />;
+  const path = normalise(pathname);
+  const agent = agents.data.find((candidate) => candidate.routes.some((route) => normalise(route) === path));
+  if (!agent) return <NotFoundPage />;
+  return (
+    <AccessGate agent={agent} key={agent.id}>
+      <AgentPage agent={agent} />
+    </AccessGate>
+  );
+}
+
+function AgentPage({ agent }: { agent: PublicAgent }) {
+  useDocumentTitle(pageTitle(agent.display.name));
+  const definition = useQuery<AgentDefinition>({ queryKey: agentKey(agent.id) });
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{agent.display.header}</h1>
+      </header>
+      <main className={styles.main}>
+        {definition.isPending ? (
+          <Spinner label={agent.display.loadingText} />
+        ) : definition.isError ? (
+          <ErrorPage />
+        ) : (
+          <ModelKeyGate agent={definition.data}>
+            <ChatPage agent={definition.data} />
+          </ModelKeyGate>
+        )}
+      </main>
+    </div>
+  );
+}

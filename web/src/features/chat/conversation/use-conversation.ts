@@ -1,0 +1,261 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { AgentDefinition } from '../../../../../schemas/types/agent';
+import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
+import { createSession, getMessages, sessionsKey, type ChatSession } from '../../../lib/api/sessions';
+import { attachTurn, startTurn, stopTurn, type ChatTurnEvent } from '../../../lib/api/turns';
+import { useModelKey } from '../../../lib/model-key';
+import { errorToastTitle, reportTurnFailure } from '../errors/report-turn-failure';
+import { toTurnFailure } from '../errors/turn-failure';
+import { conversationReducer, initialConversation, type ChatItem } from './conversation-state';
+import { greetingOf } from './greeting';
+import { savedSession } from './saved-session';
+
+export const chatTexts = {
+  sessionLoaded: { title: 'Session Loaded', description: 'The chat session was loaded.' },
+  loadFailed: 'Failed to load the chat session. Please try again.',
+  newSession: { title: 'New Session', description: 'Started a new chat session.' },
+  sessionCreated: { title: 'Session Created', description: 'A new chat session was created.' },
+  createFailed: 'Failed to create a new session. Please try again.',
+  reconfigured: { title: 'Configuration Updated', description: 'The agent has been reconfigured with your JSON settings.' },
+  newChatTitle: 'New Chat',
+} as const;
+
+type Follow = {
+  /** Key of the optimistic user message this stream answers, when it was started here. */
+  pendingKey?: string;
+  draft?: string;
+};
+
+/**
+ * One agent's conversation: what is shown, the current session (remembered across reloads), and the
+ * turn in flight. Replies stream from the server, which saves everything; this only mirrors it.
+ */
+export function useConversation(agent: AgentDefinition) {
+  const greeting = useMemo(() => greetingOf(agent.conversation), [agent.conversation]);
+  const [state, dispatch] = useReducer(conversationReducer, greeting, initialConversation);
+  const [sessionId, setSessionId] = useState<string | null>(() => savedSession.read(agent.id));
+  const [restoring, setRestoring] = useState(sessionId !== null);
+  const [draft, setDraft] = useState('');
+  const [modelKey] = useModelKey();
+  const queryClient = useQueryClient();
+  const stream = useRef<AbortController | null>(null);
+
+  const rememberSession = useCallback(
+    (id: string | null) => {
+      setSessionId(id);
+      savedSession.write(agent.id, id);
+    },
+    [agent.id],
+  );
+
+  const refreshSessions = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: sessionsKey(agent.id) }),
+    [queryClient, agent.id],
+  );
+
+  const append = useCallback((item: ChatItem) => dispatch({ type: 'append', item }), []);
+
+  /** Stops listening to the reply in flight (the server goes on and saves it). */
+  const detach = useCallback(() => {
+    stream.current?.abort();
+    stream.current = null;
+  }, []);
+
+  const follow = useCallback(
+    async (open: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent>, { pendingKey, draft: sentDraft }: Follow = {}) => {
+      detach();
+      const controller = new AbortController();
+      stream.current = controller;
+      let received = 0;
+      let replying = false;
+      let ended = false;
+      const startReply = () => {
+        if (!replying) dispatch({ type: 'reply-started' });
+        replying = true;
+      };
+      const handlers: { [T in ChatTurnEvent['type']]: (event: Extract<ChatTurnEvent, { type: T }>) => void } = {
+        session: ({ session, created }) => {
+          rememberSession(session.id);
+          if (created) void refreshSessions();
+        },
+        'user-message': ({ message }) => {
+          if (pendingKey) dispatch({ type: 'user-saved', key: pendingKey, message });
+        },
+        snapshot: ({ text, sources }) => {
+          replying = true;
+          dispatch({ type: 'reply-started', text, sources });
+        },
+        sources: ({ sources }) => {
+          startReply();
+          dispatch({ type: 'sources', sources });
+        },
+        token: ({ text }) => {
+          startReply();
+          dispatch({ type: 'token', text });
+        },
+        reconfigured: () => toast(chatTexts.reconfigured),
+        done: ({ message }) => {
+          ended = true;
+          dispatch({ type: 'reply-ended', message });
+          void refreshSessions();
+        },
+        stopped: ({ message }) => {
+          ended = true;
+          dispatch({ type: 'reply-ended', message });
+          void refreshSessions();
+        },
+        error: ({ code, message, partial }) => {
+          ended = true;
+          dispatch({ type: 'reply-ended', message: partial });
+          reportTurnFailure({ code, message }, agent, append);
+        },
+      };
+      try {
+        for await (const event of open(controller.signal)) {
+          received += 1;
+          (handlers[event.type] as (event: ChatTurnEvent) => void)(event);
+        }
+        if (!ended && received > 0 && !controller.signal.aborted) await resync();
+        else if (!ended) dispatch({ type: 'idle' });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (received === 0 && pendingKey) {
+          // Refused before anything was saved: take the message back so nothing typed is lost.
+          dispatch({ type: 'withdrawn', key: pendingKey });
+          if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
+          reportTurnFailure(toTurnFailure(error), agent, append);
+        } else if (received > 0) {
+          await resync();
+        } else {
+          dispatch({ type: 'idle' });
+        }
+      } finally {
+        if (stream.current === controller) stream.current = null;
+      }
+    },
+    // resync (declared below) reads only values that are stable for the page.
+    [agent, append, detach, refreshSessions, rememberSession],
+  );
+
+  const loadMessages = useCallback(
+    async (id: string) => {
+      const messages = await getMessages(id);
+      dispatch({ type: 'loaded', messages, greeting });
+      rememberSession(id);
+      // A reply may still be in progress (e.g. after a reload): pick it up where it is.
+      void follow((signal) => attachTurn(id, signal));
+    },
+    [follow, greeting, rememberSession],
+  );
+
+  /** The connection broke mid-reply: show what the server has, then follow the rest if it goes on. */
+  async function resync() {
+    const id = savedSession.read(agent.id);
+    if (!id) return dispatch({ type: 'idle' });
+    try {
+      await loadMessages(id);
+    } catch {
+      dispatch({ type: 'idle' });
+    }
+  }
+
+  // Come back to the remembered session after a reload.
+  useEffect(() => {
+    const id = savedSession.read(agent.id);
+    if (!id) return;
+    let cancelled = false;
+    loadMessages(id)
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        rememberSession(null);
+        dispatch({ type: 'reset', greeting });
+        if (!(error instanceof ApiError && error.status === 404)) {
+          toast({ title: errorToastTitle, description: chatTexts.loadFailed, variant: 'destructive' });
+        }
+      })
+      .finally(() => !cancelled && setRestoring(false));
+    return () => {
+      cancelled = true;
+      detach();
+    };
+    // Runs once per agent page.
+  }, [agent.id]);
+
+  const send = useCallback(
+    (content: string) => {
+      const text = content.trim();
+      if (!text || state.busy) return;
+      const pendingKey = `pending-${crypto.randomUUID()}`;
+      dispatch({ type: 'sent', key: pendingKey, content: text });
+      setDraft('');
+      void follow(
+        (signal) => startTurn({ agentType: agent.id, content: text, ...(sessionId ? { sessionId } : {}) }, { modelKey, signal }),
+        { pendingKey, draft: content },
+      );
+    },
+    [agent.id, follow, modelKey, sessionId, state.busy],
+  );
+
+  const stop = useCallback(() => {
+    if (sessionId) void stopTurn(sessionId).catch(() => undefined);
+  }, [sessionId]);
+
+  const startFresh = useCallback(
+    async (announce: boolean) => {
+      detach();
+      dispatch({ type: 'reset', greeting });
+      rememberSession(null);
+      if (agent.conversation.session.createOn !== 'new-chat-or-first-message') {
+        if (announce) toast(chatTexts.newSession);
+        return;
+      }
+      try {
+        const session = await createSession({ title: chatTexts.newChatTitle, systemPrompt: null, agentType: agent.id });
+        rememberSession(session.id);
+        void refreshSessions();
+        if (announce) toast(chatTexts.sessionCreated);
+      } catch {
+        toast({ title: errorToastTitle, description: agent.errors.createSessionText ?? chatTexts.createFailed, variant: 'destructive' });
+      }
+    },
+    [agent, detach, greeting, refreshSessions, rememberSession],
+  );
+
+  const continueSession = useCallback(
+    async (session: ChatSession) => {
+      detach();
+      try {
+        await loadMessages(session.id);
+        toast(chatTexts.sessionLoaded);
+      } catch {
+        toast({ title: errorToastTitle, description: chatTexts.loadFailed, variant: 'destructive' });
+      }
+    },
+    [detach, loadMessages],
+  );
+
+  const sessionDeleted = useCallback(
+    (id: string) => {
+      // Deleting the conversation on screen starts a new one (quietly: the deletion has its own toast).
+      if (id === sessionId) void startFresh(false);
+    },
+    [sessionId, startFresh],
+  );
+
+  return {
+    items: state.items,
+    busy: state.busy,
+    streaming: state.items.some((item) => item.kind === 'assistant' && item.streaming),
+    restoring,
+    sessionId,
+    draft,
+    setDraft,
+    send,
+    stop,
+    newChat: () => void startFresh(true),
+    continueSession,
+    sessionDeleted,
+  };
+}

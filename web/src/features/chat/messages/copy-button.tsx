@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { toast } from '../../../components/toast/toast-store';
+import styles from './message-list.module.css';
+
+const texts = {
+  label: 'Copy',
+  copiedLabel: 'Copied',
+  copied: { title: 'Content Copied', description: 'Message content copied to clipboard.' },
+  failed: { title: 'Copy Failed', description: 'The message could not be copied to the clipboard.' },
+} as const;
+
+export function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+      toast(texts.copied);
+    } catch {
+      toast({ ...texts.failed, variant: 'destructive' });
+    }
+  };
+  return (
+    <button type="button" className={styles.copy} onClick={() => void copy()} aria-label="Copy message">
+      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        {copied ? (
+          <polyline points="20 6 9 17 4 12" />
+        ) : (
+          <>
+            <rect x="9" y="9" width="13" height="13" rx="2" />
+            <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+          </>
+        )}
+      </svg>
+      <span>{copied ? texts.copiedLabel : texts.label}</span>
+    </button>
+  );
+}

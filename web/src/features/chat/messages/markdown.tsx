@@ -1,0 +1,45 @@
+import type { ComponentProps } from 'react';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import styles from './markdown.module.css';
+
+/**
+ * Model output as markdown, never as HTML. `defaultUrlTransform` keeps exactly the protocols the
+ * spec allows (http, https, irc, ircs, mailto, xmpp) and blanks the rest; a blanked link is plain text.
+ * Images become links: loading a URL the model wrote would let a crafted reply send data away.
+ */
+const components: Components = {
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ src, alt }) =>
+    typeof src === 'string' && src ? (
+      <a href={src} target="_blank" rel="noopener noreferrer">
+        {alt || src}
+      </a>
+    ) : (
+      <span>{alt}</span>
+    ),
+  table: (props: ComponentProps<'table'>) => (
+    <div className={styles.tableScroll}>
+      <table {...props} />
+    </div>
+  ),
+};
+
+const remarkPlugins = [remarkGfm];
+
+export function Markdown({ text }: { text: string }) {
+  return (
+    <div className={styles.markdown}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform} skipHtml>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

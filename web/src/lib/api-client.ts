@@ -1,0 +1,82 @@
+/**
+ * The one way the browser talks to the API. Cookies always travel (the access cookie is HttpOnly),
+ * bodies go as JSON, JSON answers are parsed and anything else is read as text. A non-success answer
+ * becomes an ApiError whose message follows the spec: `<status>: <body text or status text>`.
+ */
+
+export const modelKeyHeader = 'X-OpenAI-Key';
+
+export type ErrorBody = { statusCode?: number; code?: string; message?: string; details?: string[] };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    bodyText: string,
+    statusText: string,
+    /** The server's error body, when it sent one. */
+    readonly body: ErrorBody | null,
+    /** Seconds the server asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's error code (e.g. NO_API_KEY, RATE_LIMIT), when it sent one. */
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+export type RequestOptions = {
+  body?: unknown;
+  /** A key the user entered: sent for this request only, in the one header the server reads. */
+  modelKey?: string | null;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH']);
+
+export async function sendRequest(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (writeMethods.has(method)) headers['Content-Type'] = 'application/json';
+  if (options.modelKey) headers[modelKeyHeader] = options.modelKey;
+  const body =
+    options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+export async function request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  const response = await sendRequest(method, path, options);
+  if (response.status === 204) return undefined as T;
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  return (isJson ? await response.json() : await response.text()) as T;
+}
+
+export async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: ErrorBody | null = null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') body = parsed as ErrorBody;
+  } catch {
+    // Not JSON: the text alone describes the failure.
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError(response.status, text, response.statusText, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+}
+
+/** The error code of a failure, whether it came from an HTTP answer or a stream event. */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.code;
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}
+
+/** True for a fetch that never got an answer (offline, server down), as opposed to an error answer. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}

@@ -1,0 +1,29 @@
+import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { StopTurnResponse } from '../../../../schemas/types/wire/stop-turn-response';
+import { request, sendRequest } from '../api-client';
+import { readEventStream } from '../event-stream';
+
+export type { ChatTurnEvent };
+
+/** Starts a streamed reply; refusals (bad input, no key, a reply already running) throw an ApiError. */
+export async function* startTurn(
+  body: { agentType: string; sessionId?: string; content: string },
+  options: { modelKey: string | null; signal?: AbortSignal },
+): AsyncGenerator<ChatTurnEvent> {
+  const response = await sendRequest('POST', '/api/chat/turns', { body, ...options, headers: { Accept: 'text/event-stream' } });
+  yield* readEventStream<ChatTurnEvent>(response, options.signal);
+}
+
+/** Re-attaches to a reply still being written for a session (after a reload); nothing when none runs. */
+export async function* attachTurn(sessionId: string, signal?: AbortSignal): AsyncGenerator<ChatTurnEvent> {
+  const response = await sendRequest('GET', `/api/chat/sessions/${encodeURIComponent(sessionId)}/turn`, {
+    signal,
+    headers: { Accept: 'text/event-stream' },
+  });
+  if (response.status === 204) return;
+  yield* readEventStream<ChatTurnEvent>(response, signal);
+}
+
+export function stopTurn(sessionId: string): Promise<StopTurnResponse> {
+  return request('POST', `/api/chat/sessions/${encodeURIComponent(sessionId)}/turn/stop`);
+}
