@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -12,6 +12,7 @@ import {
   KEYLESS_PORT,
   SERPER_KEY,
   SERVER_KEY,
+  agentsDirUnder,
 } from './e2e/support/e2e-env';
 
 // Playwright loads this file in the runner and again in each worker; the environment carries the
@@ -27,6 +28,9 @@ const keyedDataDir = join(dataRoot, 'keyed');
 const keylessDataDir = join(dataRoot, 'keyless');
 mkdirSync(keyedDataDir, { recursive: true });
 mkdirSync(keylessDataDir, { recursive: true });
+// The keyed app reads a copy of the agent files, so a test can drop in a new agent without touching the repo.
+const agentsDir = agentsDirUnder(dataRoot);
+if (!existsSync(agentsDir)) cpSync('agents', agentsDir, { recursive: true });
 
 // The web servers inherit the runner's environment: blank what must not leak in from it.
 const appEnv = {
@@ -89,7 +93,7 @@ export default defineConfig({
       name: 'keyed',
       command: 'node api/dist/main.js',
       url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
-      env: { ...appEnv, PORT: String(KEYED_PORT), DATA_DIR: keyedDataDir, OPENAI_API_KEY: SERVER_KEY },
+      env: { ...appEnv, PORT: String(KEYED_PORT), DATA_DIR: keyedDataDir, AGENTS_DIR: agentsDir, OPENAI_API_KEY: SERVER_KEY },
       ...server,
     },
     {

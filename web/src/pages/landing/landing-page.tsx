@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Mascot } from '../../components/mascot/mascot';
 import { RevealText } from '../../components/reveal-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../../app/paths';
@@ -24,9 +25,10 @@ export function LandingPage() {
         </Link>
       </main>
       <footer className={styles.footer}>
-        <small>
+        <small className={styles.copyright}>
           © {new Date().getFullYear()} {site.name}
         </small>
+        <Mascot className={styles.mascot} />
       </footer>
     </div>
   );

@@ -22,7 +22,7 @@ type Renderers = { [K in ChatItem['kind']]: (item: Extract<ChatItem, { kind: K }
 const renderers: Renderers = {
   user: (item) => (
     <div className={styles.userRow}>
-      <div className={`${styles.bubble} ${styles.user}`}>
+      <div className={`${styles.bubble} ${styles.user}`} data-message-role="user">
         <span className={styles.srOnly}>{texts.youSaid}: </span>
         <p className={styles.plain}>{item.content}</p>
       </div>
@@ -30,10 +30,9 @@ const renderers: Renderers = {
   ),
   assistant: (item) => (
     <div className={styles.assistantRow}>
-      <div className={`${styles.bubble} ${styles.assistant}`} aria-busy={item.streaming || undefined}>
+      <div className={`${styles.bubble} ${styles.assistant}`} data-message-role="assistant" aria-busy={item.streaming || undefined}>
         <span className={styles.srOnly}>{texts.assistantSaid}: </span>
         <Markdown text={item.content} />
-        {item.streaming ? <span className={styles.caret} aria-hidden="true" /> : null}
         {item.sources.length > 0 ? (
           <nav className={styles.sources} aria-label={texts.sources}>
             <p className={styles.sourcesTitle}>{texts.sources}</p>

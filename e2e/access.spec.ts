@@ -1,0 +1,184 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { HubPage } from './pages/hub-page';
+import { PasscodeScreen } from './pages/passcode-screen';
+import { Toasts } from './pages/toasts';
+import { ACCESS_CODE } from './support/e2e-env';
+
+const grantPath = '/api/auth/grant-access';
+const accessRequired = ['Access Required', 'Please enter the access code to view this page.'] as const;
+
+/** Holds every request to `path` until the returned release function is called. */
+async function holdRequests(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${path}`, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('health agent passcode screen (/mbhealth)', () => {
+  test('without access: the passcode screen, its button disabled while the field is empty', async ({ page }) => {
+    const screen = new PasscodeScreen(page);
+    await screen.goto();
+
+    await expect(screen.title).toBeVisible();
+    await expect(screen.subtitle).toBeVisible();
+    await expect(screen.backHome).toHaveAttribute('href', '/');
+    await expect(screen.field).toHaveAttribute('type', 'password');
+    await expect(screen.button).toBeDisabled();
+    await screen.field.fill('   ');
+    await expect(screen.button).toBeDisabled();
+    await screen.field.fill('x');
+    await expect(screen.button).toBeEnabled();
+    await expect(page).toHaveURL(PasscodeScreen.path);
+  });
+
+  test("'Verifying...' while the server checks, then 'Access Denied' for a wrong code", async ({ page, allowHttpErrors }) => {
+    allowHttpErrors(grantPath, 401);
+    const screen = new PasscodeScreen(page);
+    await screen.goto();
+    const release = await holdRequests(page, grantPath);
+
+    await screen.field.fill('not-the-code');
+    await screen.button.click();
+    await expect(screen.busyButton).toBeDisabled();
+    release();
+
+    await new Toasts(page).expectShown('Access Denied', 'Invalid passcode. Please try again.');
+    await expect(screen.button).toBeVisible();
+    await expect(screen.field).toHaveValue('');
+    await expect(screen.title).toBeVisible();
+  });
+
+  test('the right code opens the agent page without a reload', async ({ page }) => {
+    const screen = new PasscodeScreen(page);
+    await screen.goto();
+
+    await screen.field.fill(ACCESS_CODE);
+    await screen.button.click();
+
+    await new Toasts(page).expectShown('Access Granted', PasscodeScreen.welcome);
+    await expect(screen.agentHeader).toBeVisible();
+    await expect(screen.field).toHaveCount(0);
+    await expect(screen.subtitle).toHaveCount(0);
+    await expect(screen.button).toHaveCount(0);
+    // This agent keeps the display hint across tabs too.
+    expect(await page.evaluate(() => [sessionStorage.getItem('mbAccess'), localStorage.getItem('mbAccess')])).toEqual([
+      'granted',
+      'granted',
+    ]);
+  });
+
+  test('fits a 360 px wide screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const screen = new PasscodeScreen(page);
+    await screen.goto();
+    await expect(screen.button).toBeVisible();
+
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+});
+
+test.describe('doctor page (/doctor) without access', () => {
+  test("shows the 'Access Restricted' alert and stays on the page", async ({ page }) => {
+    await page.goto('/doctor');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Access Restricted' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('You need to authorize through the MB page first to access this specialized agent.');
+    await expect(page.getByRole('link', { name: 'Go to MB' })).toHaveAttribute('href', HubPage.path);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL('/doctor');
+  });
+
+  test('fits a 360 px wide screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/doctor');
+    await expect(page.getByRole('alert').filter({ hasText: 'Access Restricted' })).toBeVisible();
+
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+
+  test('with access: the agent page instead of the alert', async ({ page, grantAccess }) => {
+    await grantAccess();
+    await page.goto('/doctor');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'the doctor' })).toBeVisible();
+    await expect(page.getByText('Access Restricted')).toHaveCount(0);
+  });
+});
+
+test.describe('redirecting agent pages without access', () => {
+  test("/poodletime: 'Checking authorization...', then back to /mb with 'Access Required'", async ({ page }) => {
+    const release = await holdRequests(page, '/api/auth/check-access');
+    await page.goto('/poodletime');
+    await expect(page.getByRole('status').filter({ hasText: 'Checking authorization...' })).toBeVisible();
+    release();
+
+    await expect(page).toHaveURL(HubPage.path);
+    await new Toasts(page).expectShown(...accessRequired);
+    await expect(new HubPage(page).prompt).toBeVisible();
+  });
+
+  for (const path of ['/moisture-control', '/owner-builder', '/interior-designer', '/travely']) {
+    test(`${path} goes to /mb with 'Access Required'`, async ({ page }) => {
+      await page.goto(path);
+
+      await expect(page).toHaveURL(HubPage.path);
+      await new Toasts(page).expectShown(...accessRequired);
+    });
+  }
+
+  test('the redirect replaces the agent page in the history', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/travely');
+    await expect(page).toHaveURL(HubPage.path);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a browser flag alone grants nothing and is cleared', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (location.pathname !== '/poodletime') return;
+      sessionStorage.setItem('mbAccess', 'granted');
+      localStorage.setItem('mbAccess', 'granted');
+    });
+    await page.goto('/poodletime');
+
+    await expect(page).toHaveURL(HubPage.path);
+    await new Toasts(page).expectShown(...accessRequired);
+    expect(await page.evaluate(() => [sessionStorage.getItem('mbAccess'), localStorage.getItem('mbAccess')])).toEqual([null, null]);
+  });
+});
+
+test.describe('access code', () => {
+  test('is never shipped to the browser', async ({ page, request }) => {
+    await page.goto('/');
+    const html = await (await request.get('/')).text();
+    const pending = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    expect(pending.length).toBeGreaterThan(0);
+
+    // Follow the lazily loaded chunks too: each names the chunks it imports.
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const asset = pending.pop() as string;
+      if (seen.has(asset)) continue;
+      seen.add(asset);
+      const response = await request.get(asset);
+      expect(response.status(), asset).toBe(200);
+      const source = await response.text();
+      expect(source.toLowerCase(), asset).not.toContain(ACCESS_CODE.toLowerCase());
+      for (const match of source.matchAll(/assets\/([\w.-]+\.js)/g)) pending.push(`/assets/${match[1]}`);
+    }
+    expect(seen.size).toBeGreaterThan(3);
+  });
+});

@@ -1,0 +1,134 @@
+import { ChatPage } from './pages/chat-page';
+import { Toasts } from './pages/toasts';
+import { expect, test } from './fixtures';
+
+const streamed = { streamed: true } as const;
+/** Enough failures for every strategy of an agent's fallback chain. */
+const failing = (status: number, errorMessage?: string) => Array.from({ length: 4 }, () => ({ status, errorMessage, match: streamed }));
+
+const validConfig = JSON.stringify({
+  role_description: 'You are a bonsai gardening coach.',
+  domains: [{ title: 'Pruning', description: 'When and how to prune.' }],
+  response_guidelines: [{ priority: 'high', content: 'Keep answers short.' }],
+});
+
+test.describe('chat errors, in the style each agent file sets', () => {
+  test.beforeEach(async ({ grantAccess }) => {
+    await grantAccess();
+  });
+
+  test('notice style: a refused key is a red "API Key Invalid" notice with a Connect OpenAI button', async ({ page, upstream }) => {
+    await upstream.scriptReply(failing(401, 'Incorrect API key provided'));
+    const chat = new ChatPage(page);
+    await chat.goto('/moisture-control');
+    await chat.send('Is my vapor barrier enough?');
+
+    const notice = chat.notices.last();
+    await expect(notice).toContainText('API Key Invalid: Your OpenAI API key appears to be invalid. Please check and try again.');
+    await expect(notice).toContainText('Reconnect with a valid key');
+    await expect(notice.getByRole('button', { name: 'Connect OpenAI' })).toBeVisible();
+    await expect(notice).toHaveCSS('color', 'rgb(185, 28, 28)');
+    await expect(notice).not.toContainText('Incorrect API key provided');
+    // The question stays in the conversation: it was saved before the model was called.
+    await expect(chat.userMessages().last()).toHaveText(/Is my vapor barrier enough\?/);
+  });
+
+  test('notice style: a rate limit is "Rate Limit Exceeded" (after the retries)', async ({ page, upstream }) => {
+    await upstream.scriptReply(Array.from({ length: 3 }, () => ({ status: 429, retryAfter: '1', match: streamed })));
+    const chat = new ChatPage(page);
+    await chat.goto('/moisture-control');
+    await chat.send('Plan a weekend in Napa');
+    await expect(chat.notices.last()).toContainText('Rate Limit Exceeded: OpenAI rate limit exceeded. Please wait a moment and try again.', {
+      timeout: 15_000,
+    });
+  });
+
+  test('notice style: other failures show their own message', async ({ page, upstream }) => {
+    await upstream.scriptReply(failing(400, 'secret upstream detail'));
+    const chat = new ChatPage(page);
+    await chat.goto('/doctor');
+    await chat.send('What does the scan show?');
+    const notice = chat.notices.last();
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('Please try again.');
+    await expect(notice).not.toContainText('secret upstream detail');
+  });
+
+  test('toast style: an "Error" toast with the agent text', async ({ page, upstream }) => {
+    await upstream.scriptReply(failing(400));
+    const chat = new ChatPage(page);
+    await chat.goto('/interior-designer');
+    await chat.send('Teak or walnut?');
+    await new Toasts(page).expectShown('Error', 'Failed to get a response. Please try again.');
+    await expect(chat.notices).toHaveCount(0);
+
+    await page.goto('/mbhealth');
+    await chat.send('How much protein do I need?', 'Shift+Enter');
+    await new Toasts(page).expectShown('Error', 'Failed to send message. Please try again.');
+  });
+
+  test('apology style: the dog agent answers with its apology', async ({ page, upstream }) => {
+    await upstream.scriptReply(failing(400));
+    const chat = new ChatPage(page);
+    await chat.goto('/poodletime');
+    await chat.send('Is chicken OK for my poodle?', 'Shift+Enter');
+    await expect(chat.assistantMessages().last()).toHaveText(/I'm sorry, I encountered an error processing your request. Please try again./);
+    await expect(chat.notices).toHaveCount(0);
+  });
+
+  test('a reply cut off mid-way keeps its text, marked interrupted, then the notice', async ({ page, upstream }) => {
+    await upstream.scriptReply({ text: 'first second third fourth fifth sixth', cutAfterTokens: 3, match: streamed });
+    const chat = new ChatPage(page);
+    await chat.goto('/moisture-control');
+    await chat.send('Explain encapsulation');
+    const partial = chat.assistantMessages().last();
+    await expect(partial).toContainText('This reply was interrupted before it was complete.');
+    await expect(partial).toContainText('first');
+    await expect(partial).not.toContainText('sixth');
+    await expect(chat.notices.last()).toBeVisible();
+  });
+});
+
+test.describe('live reconfiguration by pasted JSON', () => {
+  test.beforeEach(async ({ grantAccess }) => {
+    await grantAccess();
+  });
+
+  test('a valid configuration reconfigures the agent, with its toast and greeting, without calling the model', async ({ page, upstream }) => {
+    const chat = new ChatPage(page);
+    await chat.goto('/doctor');
+    await chat.send(validConfig);
+
+    await new Toasts(page).expectShown('Configuration Updated', 'The agent has been reconfigured with your JSON settings.');
+    await expect(chat.assistantMessages().last()).toContainText("Configuration updated. I'm ready to help in my new role.");
+    expect(await upstream.completionRequests()).toHaveLength(0);
+
+    // The next turn is answered with the new persona.
+    await chat.send('When should I prune a juniper?');
+    await expect(chat.assistantMessages().last()).toContainText('Echo: When should I prune a juniper?');
+    const [request] = (await upstream.completionRequests()).filter((sent) => sent.body.stream === true);
+    expect(request.body.messages[0].content).toContain('bonsai gardening coach');
+  });
+
+  test('an invalid configuration is refused with what is wrong, and the draft comes back', async ({ page, allowHttpErrors }) => {
+    allowHttpErrors('/api/chat/turns', 400);
+    const chat = new ChatPage(page);
+    await chat.goto('/moisture-control');
+    const invalid = '{"role_description": "x", "domains": [{"title": "only a title"}], "response_guidelines": []}';
+    await chat.send(invalid);
+
+    const notice = chat.notices.last();
+    await expect(notice).toContainText('/domains/0');
+    await expect(notice).toContainText('description');
+    await expect(chat.messageBox).toHaveValue(invalid);
+    await expect(chat.userMessages()).toHaveCount(0);
+  });
+
+  test('in an agent that is not reconfigurable, pasted JSON is an ordinary message', async ({ page, upstream }) => {
+    const chat = new ChatPage(page);
+    await chat.goto('/travely');
+    await chat.send(validConfig);
+    await expect(chat.assistantMessages().last()).toContainText('Echo: {');
+    expect((await upstream.completionRequests()).filter((sent) => sent.body.stream === true)).toHaveLength(1);
+  });
+});

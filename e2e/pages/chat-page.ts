@@ -1,0 +1,62 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The one generic chat page every agent route shows. */
+export class ChatPage {
+  readonly header: Locator;
+  readonly title: Locator;
+  readonly historyToggle: Locator;
+  readonly conversation: Locator;
+  readonly messageBox: Locator;
+  readonly sendButton: Locator;
+  readonly stopButton: Locator;
+  readonly attachButton: Locator;
+  readonly typingIndicator: Locator;
+  readonly sessionLine: Locator;
+  readonly notices: Locator;
+
+  constructor(readonly page: Page) {
+    this.header = page.getByRole('banner').getByRole('heading', { level: 1 });
+    this.title = page.getByRole('heading', { level: 2 }).first();
+    this.historyToggle = page.getByRole('button', { name: /^(Show|Hide) Chat History$/ });
+    this.conversation = page.getByRole('log', { name: 'Conversation' });
+    this.messageBox = page.getByRole('textbox', { name: 'Message' });
+    this.sendButton = page.getByRole('button', { name: 'Send message' });
+    this.stopButton = page.getByRole('button', { name: 'Stop generating' });
+    this.attachButton = page.getByRole('button', { name: 'Attach a file' });
+    this.typingIndicator = page.getByRole('status', { name: 'Assistant is typing' });
+    this.sessionLine = page.getByText(/^Using saved chat session \(.+\)$/);
+    this.notices = this.conversation.getByRole('alert');
+  }
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.messageBox).toBeVisible();
+  }
+
+  /** Types a message and sends it with the agent's send key. */
+  async send(text: string, sendKey: 'Enter' | 'Shift+Enter' = 'Enter'): Promise<void> {
+    await this.messageBox.fill(text);
+    await this.messageBox.press(sendKey);
+  }
+
+  /** User bubbles (right, blue), oldest first. */
+  userMessages(): Locator {
+    return this.conversation.locator('[data-message-role="user"]');
+  }
+
+  /** Assistant bubbles (left, grey), the greeting and a reply still streaming included. */
+  assistantMessages(): Locator {
+    return this.conversation.locator('[data-message-role="assistant"]');
+  }
+
+  async sessionId(): Promise<string> {
+    const text = (await this.sessionLine.textContent()) ?? '';
+    const id = /\((.+)\)/.exec(text)?.[1];
+    if (!id) throw new Error(`no session id in "${text}"`);
+    return id;
+  }
+
+  copyButtons(): Locator {
+    return this.conversation.getByRole('button', { name: 'Copy message' });
+  }
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { AlertIcon } from '../../components/alert-icon';
+import type { AgentAccessAlert } from '../../../../schemas/types/agent';
+import { accessTexts } from './access-texts';
+import styles from './access-screens.module.css';
+
+type AccessAlertProps = {
+  /** The agent page's header, kept so the visitor sees where they are. */
+  header: string;
+  alert: AgentAccessAlert;
+};
+
+/** Shown in place of the chat when an agent restricts rather than redirects; the page stays put. */
+export function AccessAlert({ header, alert }: AccessAlertProps) {
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>{header}</h1>
+      </header>
+      <main className={styles.main}>
+        <div className={styles.alert} role="alert">
+          <span className={styles.alertIcon} aria-hidden="true">
+            <AlertIcon size={20} />
+          </span>
+          <div className={styles.alertBody}>
+            <h2 className={styles.alertTitle}>{alert.title}</h2>
+            <p>{alert.text}</p>
+          </div>
+        </div>
+        <Link className={styles.primaryLink} to={paths.hub}>
+          {accessTexts.toHub}
+        </Link>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import type { AgentPasscodeForm } from '../../../../schemas/types/agent';
+import { accessTexts } from './access-texts';
+import { PasscodeForm } from './passcode-form';
+import styles from './access-screens.module.css';
+
+type PasscodeScreenProps = {
+  passcode: AgentPasscodeForm;
+  persistFlag: boolean;
+};
+
+/** An agent page that asks for the code on the spot; the gate opens as soon as the server agrees. */
+export function PasscodeScreen({ passcode, persistFlag }: PasscodeScreenProps) {
+  const titleId = useId();
+  return (
+    <main className={styles.screen}>
+      <Link className={styles.back} to={paths.home}>
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <path d="M19 12H5M12 19l-7-7 7-7" />
+        </svg>
+        {accessTexts.backHome}
+      </Link>
+      <section className={styles.card} aria-labelledby={titleId}>
+        <h1 id={titleId} className={styles.title}>
+          {passcode.title}
+        </h1>
+        <p className={styles.subtitle}>{passcode.subtitle}</p>
+        <PasscodeForm texts={passcode} persistFlag={persistFlag} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import { pageTitle } from '../../app/site';
+import { Spinner } from '../../components/spinner/spinner';
+import { AccessCheckFailed } from '../../features/access/access-check-failed';
+import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';
+import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/access/use-access';
+import { agentsKey, type PublicAgent } from '../../lib/api/agents';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import styles from './hub-page.module.css';
+
+const texts = {
+  title: 'MB',
+  heading: 'mb',
+  loading: 'Loading...',
+  prompt: 'Please enter the access code to continue.',
+  openAgent: 'Access Agent',
+  signOut: 'Sign out',
+  agentsFailed: 'Could not load the agents. Please try again.',
+  retry: 'Try again',
+} as const;
+
+const passcodeTexts: PasscodeFormTexts = {
+  placeholder: 'Access Code',
+  button: 'Submit',
+  busyButton: 'Verifying...',
+  welcome: 'Welcome to MB services.',
+};
+
+type HubCard = PublicAgent & { display: PublicAgent['display'] & { hub: NonNullable<PublicAgent['display']['hub']> } };
+
+/** The agents with a hub card, in card order. */
+export function hubCards(agents: readonly PublicAgent[]): HubCard[] {
+  return agents
+    .filter((agent): agent is HubCard => agent.display.hub !== undefined)
+    .sort((a, b) => a.display.hub.order - b.display.hub.order);
+}
+
+function AccessForm() {
+  return (
+    <section className={styles.gate}>
+      <p className={styles.prompt}>{texts.prompt}</p>
+      <PasscodeForm texts={passcodeTexts} />
+    </section>
+  );
+}
+
+function AgentCard({ agent }: { agent: HubCard }) {
+  const nameId = useId();
+  return (
+    <li className={styles.item}>
+      <article className={styles.card} aria-labelledby={nameId}>
+        <h2 id={nameId} className={styles.cardTitle}>
+          {agent.display.name}
+        </h2>
+        {agent.display.description ? (
+          <p className={styles.cardText}>
+            {agent.display.description}
+          </p>
+        ) : null}
+        <Link className={styles.cardLink} to={agent.routes[0]} aria-describedby={nameId}>
+          {texts.openAgent}
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <path d="M5 12h14M12 5l7 7-7 7" />
+          </svg>
+        </Link>
+      </article>
+    </li>
+  );
+}
+
+function AgentCards() {
+  const agents = useQuery<PublicAgent[]>({ queryKey: agentsKey });
+  if (agents.isPending) return <Spinner label={texts.loading} />;
+  if (agents.isError) {
+    return (
+      <div className={styles.failed} role="alert">
+        <p>{texts.agentsFailed}</p>
+        <button type="button" className={styles.retry} onClick={() => void agents.refetch()}>
+          {texts.retry}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.grid}>
+      {hubCards(agents.data).map((agent) => (
+        <AgentCard key={agent.id} agent={agent} />
+      ))}
+    </ul>
+  );
+}
+
+type ViewProps = { retry: () => void };
+
+const views: Record<AccessStatus, ComponentType<ViewProps>> = {
+  checking: () => <Spinner label={texts.loading} fullPage />,
+  denied: AccessForm,
+  granted: AgentCards,
+  failed: ({ retry }) => <AccessCheckFailed onRetry={retry} />,
+};
+
+function SignOut() {
+  const revoke = useRevokeAccess();
+  return (
+    <button type="button" className={styles.signOut} onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+      {texts.signOut}
+    </button>
+  );
+}
+
+/** The private area's front door: the access-code form, then one card per agent. */
+export function HubPage() {
+  useDocumentTitle(pageTitle(texts.title));
+  const { status, retry } = useAccess();
+  const View = views[status];
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <h1 className={styles.heading}>{texts.heading}</h1>
+          {status === 'granted' ? <SignOut /> : null}
+        </div>
+      </header>
+      <main className={styles.main} data-status={status}>
+        <View retry={retry} />
+      </main>
+    </div>
+  );
+}
