@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
+import type { CSSProperties } from 'react';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 import { GlyphLayout } from './glyph-layout';
 import { VisuallyHidden } from './visually-hidden';
-
-const AnimatedGlyphs = lazy(() => import('./animated-glyphs'));
+import styles from './reveal-text.module.css';
 
 type RevealTextProps = {
   text: string;
@@ -15,9 +14,10 @@ type RevealTextProps = {
 };
 
 /**
- * A paragraph whose characters fade in and slide up one after another. Assistive technology reads
- * the whole text once; the per-character spans are decoration and hidden from it. Visitors who
- * prefer reduced motion get the plain text.
+ * A paragraph whose characters fade in and slide up one after another. The animation is CSS only,
+ * so the landing page ships no animation code. Assistive technology reads the whole text once;
+ * the per-character spans are decoration and hidden from it. Visitors who prefer reduced motion
+ * get the plain text.
  */
 export function RevealText({ text, staggerSeconds, durationSeconds, className }: RevealTextProps) {
   const reducedMotion = usePrefersReducedMotion();
@@ -26,29 +26,26 @@ export function RevealText({ text, staggerSeconds, durationSeconds, className }:
     return <p className={className}>{text}</p>;
   }
 
-  // Until the animation code arrives, the same layout holds the space with every glyph unpainted.
-  const pending = (
-    <GlyphLayout
-      text={text}
-      renderGlyph={({ char, className: glyphClass }) => (
-        <span className={glyphClass} style={{ opacity: 0 }}>
-          {char}
-        </span>
-      )}
-    />
-  );
-
   return (
     <p className={className}>
       <VisuallyHidden>{text}</VisuallyHidden>
       <span aria-hidden="true">
-        <Suspense fallback={pending}>
-          <AnimatedGlyphs
-            text={text}
-            staggerSeconds={staggerSeconds}
-            durationSeconds={durationSeconds}
-          />
-        </Suspense>
+        <GlyphLayout
+          text={text}
+          renderGlyph={({ char, index, className: glyphClass }) => (
+            <span
+              className={`${glyphClass} ${styles.reveal}`}
+              style={
+                {
+                  animationDelay: `${(index * staggerSeconds).toFixed(3)}s`,
+                  animationDuration: `${durationSeconds}s`,
+                } as CSSProperties
+              }
+            >
+              {char}
+            </span>
+          )}
+        />
       </span>
     </p>
   );

@@ -1,16 +1,17 @@
-import { useId, useState } from 'react';
-import type { AgentDefinition } from '../../../../schemas/types/agent';
-import { Composer } from './composer/composer';
-import { useConversation } from './conversation/use-conversation';
-import { HistoryPanel } from './history/history-panel';
-import { MessageList } from './messages/message-list';
-import styles from './chat-page.module.css';
+import { useId, useState } from "react";
+import type { AgentDefinition } from "../../../../schemas/types/agent";
+import { MotionProvider } from "../../components/motion-provider";
+import { Composer } from "./composer/composer";
+import { useConversation } from "./conversation/use-conversation";
+import { HistoryPanel } from "./history/history-panel";
+import { MessageList } from "./messages/message-list";
+import styles from "./chat-page.module.css";
 
 const texts = {
-  showHistory: 'Show Chat History',
-  hideHistory: 'Hide Chat History',
+  showHistory: "Show Chat History",
+  hideHistory: "Hide Chat History",
   savedSession: (id: string) => `Using saved chat session (${id})`,
-  restoring: 'Loading conversation...',
+  restoring: "Loading conversation...",
 } as const;
 
 /** The one chat page: every difference between agents comes from the agent definition. */
@@ -22,53 +23,64 @@ export function ChatPage({ agent }: { agent: AgentDefinition }) {
   const waitingForFirstToken = conversation.busy && !conversation.streaming;
 
   return (
-    <section className={styles.chat} aria-labelledby={titleId}>
-      <div className={styles.titleBar}>
-        <h2 id={titleId} className={styles.title}>
-          {agent.display.title}
-        </h2>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={historyOpen}
-          aria-controls={historyId}
-          onClick={() => setHistoryOpen((open) => !open)}
-        >
-          {historyOpen ? texts.hideHistory : texts.showHistory}
-        </button>
-      </div>
-      <div className={styles.body}>
-        {historyOpen ? (
-          <div className={styles.history}>
-            <HistoryPanel
-              id={historyId}
-              agentId={agent.id}
-              currentSessionId={conversation.sessionId}
-              onContinue={(session) => void conversation.continueSession(session)}
-              onNewChat={conversation.newChat}
-              onDeleted={conversation.sessionDeleted}
+    <MotionProvider>
+      <section className={styles.chat} aria-labelledby={titleId}>
+        <div className={styles.titleBar}>
+          <h2 id={titleId} className={styles.title}>
+            {agent.display.title}
+          </h2>
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={historyOpen}
+            aria-controls={historyId}
+            onClick={() => setHistoryOpen((open) => !open)}
+          >
+            {historyOpen ? texts.hideHistory : texts.showHistory}
+          </button>
+        </div>
+        <div className={styles.body}>
+          {historyOpen ? (
+            <div className={styles.history}>
+              <HistoryPanel
+                id={historyId}
+                agentId={agent.id}
+                currentSessionId={conversation.sessionId}
+                onContinue={(session) =>
+                  void conversation.continueSession(session)
+                }
+                onNewChat={conversation.newChat}
+                onDeleted={conversation.sessionDeleted}
+              />
+            </div>
+          ) : null}
+          <div className={styles.conversation}>
+            {conversation.sessionId ? (
+              <p className={styles.sessionLine}>
+                {texts.savedSession(conversation.sessionId)}
+              </p>
+            ) : null}
+            {conversation.restoring ? (
+              <p className={styles.restoring} role="status">
+                {texts.restoring}
+              </p>
+            ) : null}
+            <MessageList
+              items={conversation.items}
+              typing={waitingForFirstToken}
+            />
+            <Composer
+              input={agent.input}
+              draft={conversation.draft}
+              onDraftChange={conversation.setDraft}
+              onSend={conversation.send}
+              onStop={conversation.stop}
+              busy={conversation.busy}
+              canStop={conversation.sessionId !== null}
             />
           </div>
-        ) : null}
-        <div className={styles.conversation}>
-          {conversation.sessionId ? <p className={styles.sessionLine}>{texts.savedSession(conversation.sessionId)}</p> : null}
-          {conversation.restoring ? (
-            <p className={styles.restoring} role="status">
-              {texts.restoring}
-            </p>
-          ) : null}
-          <MessageList items={conversation.items} typing={waitingForFirstToken} />
-          <Composer
-            input={agent.input}
-            draft={conversation.draft}
-            onDraftChange={conversation.setDraft}
-            onSend={conversation.send}
-            onStop={conversation.stop}
-            busy={conversation.busy}
-            canStop={conversation.sessionId !== null}
-          />
         </div>
-      </div>
-    </section>
+      </section>
+    </MotionProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from 'framer-motion';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useModelKey } from '../../../lib/model-key';
 import type { ChatItem } from '../conversation/conversation-state';
@@ -86,6 +87,13 @@ function Notice({ item }: { item: Extract<ChatItem, { kind: 'notice' }> }) {
   );
 }
 
+/** New lines of the conversation rise gently into place. */
+const entrance = {
+  initial: { opacity: 0, y: 8 },
+  animate: { opacity: 1, y: 0 },
+  transition: { duration: 0.2, ease: 'easeOut' },
+} as const;
+
 type MessageListProps = {
   items: ChatItem[];
   /** Waiting for the first token of a reply. */
@@ -119,9 +127,16 @@ export function MessageList({ items, typing }: MessageListProps) {
       onScroll={onScroll}
     >
       {items.map((item) => (
-        <div key={item.key} className={styles.item}>
+        <m.div
+          key={item.key}
+          className={styles.item}
+          // A saved reply takes the place of its streamed text: it must not appear a second time.
+          initial={item.kind === 'assistant' && !item.streaming ? false : entrance.initial}
+          animate={entrance.animate}
+          transition={entrance.transition}
+        >
           {(renderers[item.kind] as (item: ChatItem) => ReactNode)(item)}
-        </div>
+        </m.div>
       ))}
       {typing ? <TypingIndicator /> : null}
     </div>

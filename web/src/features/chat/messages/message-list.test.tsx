@@ -1,0 +1,239 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../components/toast/toast-store';
+import { modelKeyStorageName } from '../../../lib/model-key';
+import type { ChatItem } from '../conversation/conversation-state';
+import { MessageList as Sut } from './message-list';
+
+vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+
+type AssistantItem = Extract<ChatItem, { kind: 'assistant' }>;
+type NoticeItem = Extract<ChatItem, { kind: 'notice' }>;
+
+const user = (key: string, content: string): ChatItem => ({ kind: 'user', key, content });
+const assistant = (key: string, content: string, overrides: Partial<AssistantItem> = {}): AssistantItem => ({
+  kind: 'assistant',
+  key,
+  content,
+  sources: [],
+  incomplete: false,
+  streaming: false,
+  ...overrides,
+});
+const notice = (overrides: Partial<NoticeItem> & Pick<NoticeItem, 'text'>): NoticeItem => ({ kind: 'notice', key: 'notice-1', ...overrides });
+
+const apiKeyRequired = notice({
+  title: 'API Key Required',
+  text: 'OpenAI API key is missing or invalid. Please provide a valid API key.',
+  reconnect: true,
+});
+
+function renderSut(items: ChatItem[], typing = false) {
+  return render(
+    <JotaiProvider store={createStore()}>
+      <Sut items={items} typing={typing} />
+    </JotaiProvider>,
+  );
+}
+
+const bubbles = (role: 'user' | 'assistant') => Array.from(document.querySelectorAll<HTMLElement>(`[data-message-role="${role}"]`));
+/** The row around a bubble, holding the bubble and its copy button. */
+const rowOf = (bubble: HTMLElement) => bubble.parentElement!;
+const copyButtonIn = (bubble: HTMLElement) => within(rowOf(bubble)).queryByRole('button', { name: 'Copy message' });
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+});
+
+afterEach(() => {
+  sessionStorage.clear();
+});
+
+describe(Sut.name, () => {
+  it('shows the conversation as a log, user and assistant messages in order', () => {
+    renderSut([assistant('greeting', 'Hello!'), user('u1', 'How dry should it be?'), assistant('a1', 'Below 60%.')]);
+
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    const shown = Array.from(log.querySelectorAll('[data-message-role]')).map((bubble) => [bubble.getAttribute('data-message-role'), bubble.textContent]);
+    expect(shown).toEqual([
+      ['assistant', 'Assistant: Hello!'],
+      ['user', 'You: How dry should it be?'],
+      ['assistant', 'Assistant: Below 60%.'],
+    ]);
+  });
+
+  it('renders assistant messages as markdown', () => {
+    renderSut([assistant('a1', 'Use a **vapor barrier**.')]);
+
+    expect(within(bubbles('assistant')[0]).getByText('vapor barrier').tagName).toBe('STRONG');
+  });
+
+  it('shows user messages as written, not as markdown', () => {
+    renderSut([user('u1', 'Is **this** bold?')]);
+
+    const [bubble] = bubbles('user');
+    expect(bubble).toHaveTextContent('Is **this** bold?');
+    expect(bubble.querySelector('strong')).toBeNull();
+  });
+
+  it('lists a reply’s sources as links opening in a new tab', () => {
+    const sources = [
+      { title: 'Vapor barriers explained', link: 'https://example.com/vapor' },
+      { title: 'Dehumidifier sizing', link: 'https://example.org/sizing' },
+    ];
+    renderSut([assistant('a1', 'See these.', { sources })]);
+
+    const nav = screen.getByRole('navigation', { name: 'Sources' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(sources.map((source) => [source.title, source.link]));
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('shows no sources list for a reply without sources', () => {
+    renderSut([assistant('a1', 'No search needed.')]);
+
+    expect(screen.queryByRole('navigation', { name: 'Sources' })).not.toBeInTheDocument();
+  });
+
+  it('says when a reply was interrupted before it was complete, and only then', () => {
+    renderSut([assistant('a1', 'Keep it bel', { incomplete: true }), assistant('a2', 'A whole answer.')]);
+
+    const [cut, whole] = bubbles('assistant');
+    expect(cut).toHaveTextContent('This reply was interrupted before it was complete.');
+    expect(whole).not.toHaveTextContent('interrupted');
+  });
+
+  describe('notices', () => {
+    it('announces a notice as an alert with a warning sign hidden from assistive technology, its title and text', () => {
+      renderSut([apiKeyRequired]);
+
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByText('⚠️')).toHaveAttribute('aria-hidden', 'true');
+      expect(within(alert).getByText('API Key Required:')).toBeInTheDocument();
+      expect(alert).toHaveTextContent('API Key Required: OpenAI API key is missing or invalid. Please provide a valid API key.');
+    });
+
+    it('offers “Connect OpenAI” and reconnect advice for a reconnect notice', () => {
+      renderSut([apiKeyRequired]);
+
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByRole('button', { name: 'Connect OpenAI' })).toBeInTheDocument();
+      expect(alert).toHaveTextContent('Reconnect with a valid key, then send your message again.');
+    });
+
+    it('“Connect OpenAI” forgets the refused key, then reloads the page', () => {
+      sessionStorage.setItem(modelKeyStorageName, JSON.stringify('sk-refused-key-000000000000000000'));
+      const reload = vi.fn();
+      vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+      renderSut([apiKeyRequired]);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Connect OpenAI' }));
+
+      expect(JSON.parse(sessionStorage.getItem(modelKeyStorageName) ?? 'null')).toBeNull();
+      expect(reload).toHaveBeenCalledOnce();
+    });
+
+    it('offers no “Connect OpenAI” for other notices, only advice to retry', () => {
+      renderSut([notice({ title: 'Rate Limit Exceeded', text: 'OpenAI rate limit exceeded. Please wait a moment and try again.' })]);
+
+      const alert = screen.getByRole('alert');
+      expect(within(alert).queryByRole('button', { name: 'Connect OpenAI' })).not.toBeInTheDocument();
+      expect(alert).toHaveTextContent('Please try again.');
+    });
+
+    it('shows an untitled notice’s text and details', () => {
+      renderSut([notice({ text: 'The message is too long.', details: ['content: at most 8000 characters'] })]);
+
+      const alert = screen.getByRole('alert');
+      expect(alert.querySelector('strong')).toBeNull();
+      expect(alert).toHaveTextContent('The message is too long.');
+      expect(within(alert).getByRole('listitem')).toHaveTextContent('content: at most 8000 characters');
+    });
+  });
+
+  it('shows the typing indicator as a status while typing', () => {
+    renderSut([user('u1', 'Hi')], true);
+
+    expect(screen.getByRole('status', { name: 'Assistant is typing' })).toBeInTheDocument();
+    expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('shows no typing indicator otherwise', () => {
+    renderSut([user('u1', 'Hi')]);
+
+    expect(screen.queryByRole('status', { name: 'Assistant is typing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('marks the log and the reply busy while a reply streams in', () => {
+    renderSut([assistant('streaming-reply', 'Keep it', { streaming: true })]);
+
+    expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true');
+    expect(bubbles('assistant')[0]).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('has a copy button on finished assistant messages only', () => {
+    renderSut([assistant('a1', 'Finished.'), user('u1', 'Mine'), assistant('streaming-reply', 'Still arriv', { streaming: true })]);
+
+    const [finished, streaming] = bubbles('assistant');
+    expect(copyButtonIn(finished)).toBeInTheDocument();
+    expect(copyButtonIn(streaming)).toBeNull();
+    expect(copyButtonIn(bubbles('user')[0])).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Copy message' })).toHaveLength(1);
+  });
+
+  describe('copying', () => {
+    let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+
+    beforeEach(() => {
+      vi.useFakeTimers();
+      writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, 'clipboard');
+    });
+
+    async function copy() {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Copy message' }));
+      });
+    }
+
+    it('copies the message’s markdown and toasts “Content Copied”', async () => {
+      renderSut([assistant('a1', 'Use a **vapor barrier**.')]);
+
+      await copy();
+
+      expect(writeText).toHaveBeenCalledExactlyOnceWith('Use a **vapor barrier**.');
+      expect(toast).toHaveBeenCalledExactlyOnceWith({ title: 'Content Copied', description: 'Message content copied to clipboard.' });
+    });
+
+    it('shows “Copied” for two seconds, then “Copy” again', async () => {
+      renderSut([assistant('a1', 'Below 60%.')]);
+
+      await copy();
+      const button = screen.getByRole('button', { name: 'Copy message' });
+      expect(button).toHaveTextContent('Copied');
+
+      act(() => vi.advanceTimersByTime(2000));
+      expect(button).toHaveTextContent(/^Copy$/);
+    });
+
+    it('toasts “Copy Failed” when the clipboard refuses', async () => {
+      writeText.mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+      renderSut([assistant('a1', 'Below 60%.')]);
+
+      await copy();
+
+      expect(toast).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ title: 'Copy Failed', variant: 'destructive' }));
+      expect(screen.getByRole('button', { name: 'Copy message' })).toHaveTextContent(/^Copy$/);
+    });
+  });
+});
