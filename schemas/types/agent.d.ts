@@ -96,7 +96,21 @@ export interface AgentDisplay {
    * Shown with a spinner while the page loads the server settings, e.g. "Connecting to AI service...".
    */
   loadingText: string;
+  menu?: AgentMenuLink;
   hub?: AgentHubCard;
+}
+/**
+ * Present: the site's side menu links to this agent's first route, before the site's own links (MB, About, CTZN). Absent: no menu link.
+ */
+export interface AgentMenuLink {
+  /**
+   * Link text in the side menu, e.g. "MB Health".
+   */
+  label: string;
+  /**
+   * Position among the agents' menu links, ascending from 0.
+   */
+  order: number;
 }
 /**
  * Present: the agent has a card on the /mb hub. Absent: reachable only by its routes.

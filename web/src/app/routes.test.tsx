@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
+import { resetAgentMenuLinks } from '../components/side-menu/use-agent-menu-links';
 import { AppRoutes } from './routes';
 
 function renderAt(path: string) {
@@ -19,14 +20,18 @@ function serveAgentList(agents: unknown[]) {
 }
 
 describe('routes', () => {
-  afterEach(() => queryClient.clear());
+  afterEach(() => {
+    queryClient.clear();
+    resetAgentMenuLinks();
+  });
 
-  it('renders the landing page at / without asking the server anything', () => {
+  it('renders the landing page at /, asking the server only for the agent links of the menu', async () => {
     const fetchMock = serveAgentList([]);
     renderAt('/');
 
     expect(screen.getByRole('heading', { level: 1, name: 'mb' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['/api/agents']);
   });
 
   it.each(['/no-such-page', '/deeply/nested/unknown', '/mb/extra'])(

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import styles from './side-menu.module.css';
-
-type MenuLink = { label: string; href: string };
+import { useAgentMenuLinks, type MenuLink } from './use-agent-menu-links';
 
 const texts = {
   open: 'Open menu',
@@ -14,9 +13,8 @@ const texts = {
 
 const homeLink: MenuLink = { label: 'Back Home', href: paths.home };
 
-/** The spec's fixed menu. The health page is an agent route, so its path is menu data, not a site path. */
-const menuLinks: readonly MenuLink[] = [
-  { label: 'MB Health', href: '/mbhealth' },
+/** The site's own pages; agent links (declared in agent files) come before them. */
+const siteLinks: readonly MenuLink[] = [
   { label: 'MB', href: paths.hub },
   { label: 'About', href: paths.about },
   { label: 'CTZN', href: paths.ctzn },
@@ -26,8 +24,8 @@ function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || paths.home : pathname;
 }
 
-/** On the landing page the four links; elsewhere 'Back Home' first and no link to the page itself. */
-function linksFor(pathname: string): readonly MenuLink[] {
+/** On the landing page every link; elsewhere 'Back Home' first and no link to the page itself. */
+function linksFor(pathname: string, menuLinks: readonly MenuLink[]): readonly MenuLink[] {
   const current = withoutTrailingSlash(pathname);
   if (current === paths.home) return menuLinks;
   return [homeLink, ...menuLinks.filter((link) => link.href !== current)];
@@ -44,6 +42,7 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
  */
 export function SideMenu() {
   const { pathname } = useLocation();
+  const agentLinks = useAgentMenuLinks();
   // Remembering where the menu was opened closes it on any navigation, back button included.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -100,7 +99,7 @@ export function SideMenu() {
       <div className={styles.overlay} data-testid="menu-overlay" aria-hidden="true" onClick={() => close(true)} />
       <nav ref={panelRef} id={panelId} className={styles.panel} aria-label={texts.navigation} inert={!open}>
         <ul className={styles.list}>
-          {linksFor(pathname).map((link) => (
+          {linksFor(pathname, [...agentLinks, ...siteLinks]).map((link) => (
             <li key={link.href} className={link === homeLink ? styles.home : undefined}>
               <Link className={styles.link} to={link.href} onClick={() => close(false)}>
                 {link.label}

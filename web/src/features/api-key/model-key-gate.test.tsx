@@ -19,8 +19,8 @@ const userKey = 'sk-test-user-key-000000000000000000';
 const chatText = 'The chat itself';
 
 const agent = {
-  id: 'doctor',
-  display: { title: 'The Doctor', header: 'the doctor', name: 'The Doctor', loadingText: 'Connecting to AI service...' },
+  id: 'clinic',
+  display: { title: 'The Clinic', header: 'the clinic', name: 'The Clinic', loadingText: 'Connecting to AI service...' },
   keyForm: { intro: 'To use our assistant, please provide an OpenAI API key.' },
 } as AgentDefinition;
 

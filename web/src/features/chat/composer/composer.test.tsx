@@ -7,7 +7,7 @@ import { Composer as Sut } from './composer';
 
 vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
 
-/** The agent pages' composer (moisture control, travely, ...). */
+/** The agent pages' composer (the ones where Enter sends). */
 const enterInput: AgentInput = {
   send: 'enter',
   placeholder: 'Type a message...',

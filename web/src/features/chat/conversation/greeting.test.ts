@@ -17,7 +17,7 @@ describe(sut.name, () => {
   });
 
   it('leaves a greeting without {name} as written', () => {
-    const greeting = 'Hi, I’m Travely! Where would you like to go next?';
+    const greeting = 'Hi, I’m Trips! Where would you like to go next?';
 
     expect(sut(conversation(greeting))).toBe(greeting);
   });

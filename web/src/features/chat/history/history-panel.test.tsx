@@ -10,7 +10,7 @@ import { queryClient as appQueryClient } from '../../../lib/query-client';
 import { formatUpdatedAt } from './format-updated-at';
 import { HistoryPanel, type HistoryPanelProps } from './history-panel';
 
-const agentId = 'travely';
+const agentId = 'trips';
 const listUrl = `/api/chat/sessions?agentType=${agentId}`;
 const deleteQuestion = 'Are you sure you want to delete this chat session?';
 

@@ -60,10 +60,10 @@ describe(Sut.name, () => {
   });
 
   it('turns an image into a link named by its alt text, so nothing is loaded from a URL the model wrote', () => {
-    const { container } = renderSut('![moisture chart](https://example.com/chart.png)');
+    const { container } = renderSut('![humidity chart](https://example.com/chart.png)');
 
     expect(container.querySelector('img')).toBeNull();
-    const link = screen.getByRole('link', { name: 'moisture chart' });
+    const link = screen.getByRole('link', { name: 'humidity chart' });
     expect(link).toHaveAttribute('href', 'https://example.com/chart.png');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
