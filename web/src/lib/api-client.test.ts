@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError, modelKeyHeader, request, sendRequest } from './api-client';
+import { ApiError, isNetworkFailure, modelKeyHeader, NetworkError, request, sendRequest } from './api-client';
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -169,12 +169,30 @@ describe(sendRequest.name, () => {
     expect((await failureOf(sendRequest('POST', '/api/chat/turns', { body: {} }))).message).toBe('400: No key');
   });
 
-  it('lets a fetch that never got an answer fail as it did', async () => {
+  it('turns a fetch that never got an answer into a NetworkError that keeps the cause', async () => {
+    const cause = new TypeError('Failed to fetch');
     fetchMock = vi.fn<Fetch>(async () => {
-      throw new TypeError('Failed to fetch');
+      throw cause;
     });
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(sendRequest('GET', '/api/settings')).rejects.toThrow(TypeError);
+    const error = await sendRequest('GET', '/api/settings').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBe(cause);
+    expect(isNetworkFailure(error)).toBe(true);
+    expect(isNetworkFailure(new TypeError('a bug, not the network'))).toBe(false);
+  });
+
+  it('leaves an abort by the caller as it is', async () => {
+    const controller = new AbortController();
+    fetchMock = vi.fn<Fetch>(async () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const error = await sendRequest('GET', '/api/settings', { signal: controller.signal }).catch((failure: unknown) => failure);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect((error as DOMException).name).toBe('AbortError');
   });
 });

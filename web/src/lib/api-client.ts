@@ -28,6 +28,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never got an answer: offline, DNS, the server down. Not an error answer. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Could not reach the server.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 export type RequestOptions = {
   body?: unknown;
   /** A key the user entered: sent for this request only, in the one header the server reads. */
@@ -44,7 +52,14 @@ export async function sendRequest(method: string, path: string, options: Request
   if (options.modelKey) headers[modelKeyHeader] = options.modelKey;
   const body =
     options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-  const response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    // An abort is the caller's own doing and stays recognisable as one.
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
   if (!response.ok) throw await toApiError(response);
   return response;
 }
@@ -76,7 +91,7 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** True for a fetch that never got an answer (offline, server down), as opposed to an error answer. */
+/** True for a request that never got an answer (offline, server down), as opposed to an error answer. */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError;
+  return error instanceof NetworkError;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, NetworkError } from '../../lib/api-client';
 import { describeKeyFailure, keyFailureFallback, keyFailureTexts } from './key-failure';
 
 const apiError = (status: number, code?: string) =>
@@ -19,7 +19,7 @@ describe(describeKeyFailure.name, () => {
   });
 
   it('says the server could not be reached when the request got no answer', () => {
-    const sut = describeKeyFailure(new TypeError('Failed to fetch'));
+    const sut = describeKeyFailure(new NetworkError(new TypeError('Failed to fetch')));
 
     expect(sut).toMatch(/could not reach the server/i);
   });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentDefinition, AgentErrors } from '../../../../../schemas/types/agent';
 import { toast } from '../../../components/toast/toast-store';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../lib/api-client';
 import type { ChatItem } from '../conversation/conversation-state';
 import { reportTurnFailure as sut } from './report-turn-failure';
 import { toTurnFailure, type TurnFailure } from './turn-failure';
@@ -141,8 +141,8 @@ describe(toTurnFailure.name, () => {
     expect(toTurnFailure(error)).toEqual({ code: undefined, message: '502: Bad gateway', details: undefined });
   });
 
-  it('reports a fetch that never got an answer (TypeError) as NETWORK_ERROR', () => {
-    expect(toTurnFailure(new TypeError('Failed to fetch'))).toMatchObject({ code: 'NETWORK_ERROR' });
+  it('reports a request that never got an answer as NETWORK_ERROR', () => {
+    expect(toTurnFailure(new NetworkError(new TypeError('Failed to fetch')))).toMatchObject({ code: 'NETWORK_ERROR' });
   });
 
   it('keeps the message of any other error, without a code', () => {
