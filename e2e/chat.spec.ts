@@ -179,6 +179,15 @@ test.describe('the generic chat page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Copy **me** please');
   });
 
+  test("the health agent's copy toast uses its own words", async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const chat = new ChatPage(page);
+    await chat.goto('/mbhealth');
+    await chat.copyButtons().first().click();
+    await new Toasts(page).expectShown('Copied!', 'Message copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello, MB! How can I help?');
+  });
+
   test('a failed copy says so', async ({ page }) => {
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');

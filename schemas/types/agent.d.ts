@@ -96,8 +96,22 @@ export interface AgentDisplay {
    * Shown with a spinner while the page loads the server settings, e.g. "Connecting to AI service...".
    */
   loadingText: string;
+  copyToast?: AgentCopyToast;
   menu?: AgentMenuLink;
   hub?: AgentHubCard;
+}
+/**
+ * The toast after an assistant message is copied. Absent: 'Content Copied' / 'Message content copied to clipboard.'.
+ */
+export interface AgentCopyToast {
+  /**
+   * Toast title, e.g. "Copied!".
+   */
+  title: string;
+  /**
+   * Toast text, e.g. "Message copied to clipboard".
+   */
+  description: string;
 }
 /**
  * Present: the site's side menu links to this agent's first route, before the site's own links (MB, About, CTZN). Absent: no menu link.

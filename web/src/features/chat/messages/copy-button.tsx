@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { toast } from '../../../components/toast/toast-store';
+import type { AgentCopyToast as CopyToast } from '../../../../../schemas/types/agent';
 import styles from './message-list.module.css';
 
 const texts = {
   label: 'Copy',
   copiedLabel: 'Copied',
-  copied: { title: 'Content Copied', description: 'Message content copied to clipboard.' },
+  copied: { title: 'Content Copied', description: 'Message content copied to clipboard.' } satisfies CopyToast,
   failed: { title: 'Copy Failed', description: 'The message could not be copied to the clipboard.' },
 } as const;
 
-export function CopyButton({ text }: { text: string }) {
+/** Copies one message; the toast says so in the agent's words (`display.copyToast`) or the default ones. */
+export function CopyButton({ text, copiedToast = texts.copied }: { text: string; copiedToast?: CopyToast }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
-      toast(texts.copied);
+      toast(copiedToast);
     } catch {
       toast({ ...texts.failed, variant: 'destructive' });
     }

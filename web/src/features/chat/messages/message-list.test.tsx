@@ -29,10 +29,10 @@ const apiKeyRequired = notice({
   reconnect: true,
 });
 
-function renderSut(items: ChatItem[], typing = false) {
+function renderSut(items: ChatItem[], typing = false, copyToast?: { title: string; description: string }) {
   return render(
     <JotaiProvider store={createStore()}>
-      <Sut items={items} typing={typing} />
+      <Sut items={items} typing={typing} copyToast={copyToast} />
     </JotaiProvider>,
   );
 }
@@ -213,6 +213,14 @@ describe(Sut.name, () => {
 
       expect(writeText).toHaveBeenCalledExactlyOnceWith('Use a **vapor barrier**.');
       expect(toast).toHaveBeenCalledExactlyOnceWith({ title: 'Content Copied', description: 'Message content copied to clipboard.' });
+    });
+
+    it('toasts in the agent’s own words when its file sets them', async () => {
+      renderSut([assistant('a1', 'Walk twice a day.')], false, { title: 'Copied!', description: 'Message copied to clipboard' });
+
+      await copy();
+
+      expect(toast).toHaveBeenCalledExactlyOnceWith({ title: 'Copied!', description: 'Message copied to clipboard' });
     });
 
     it('shows “Copied” for two seconds, then “Copy” again', async () => {

@@ -1,5 +1,6 @@
 import { m } from 'framer-motion';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { AgentCopyToast } from '../../../../../schemas/types/agent';
 import { useModelKey } from '../../../lib/model-key';
 import type { ChatItem } from '../conversation/conversation-state';
 import { CopyButton } from './copy-button';
@@ -18,7 +19,10 @@ const texts = {
   assistantSaid: 'Assistant',
 } as const;
 
-type Renderers = { [K in ChatItem['kind']]: (item: Extract<ChatItem, { kind: K }>) => ReactNode };
+/** What a renderer may need beyond its item: the agent's own wording. */
+type RenderContext = { copyToast?: AgentCopyToast };
+
+type Renderers = { [K in ChatItem['kind']]: (item: Extract<ChatItem, { kind: K }>, context: RenderContext) => ReactNode };
 
 const renderers: Renderers = {
   user: (item) => (
@@ -29,7 +33,7 @@ const renderers: Renderers = {
       </div>
     </div>
   ),
-  assistant: (item) => (
+  assistant: (item, { copyToast }) => (
     <div className={styles.assistantRow}>
       <div className={`${styles.bubble} ${styles.assistant}`} data-message-role="assistant" aria-busy={item.streaming || undefined}>
         <span className={styles.srOnly}>{texts.assistantSaid}: </span>
@@ -50,7 +54,7 @@ const renderers: Renderers = {
         ) : null}
         {item.incomplete ? <p className={styles.incomplete}>{texts.incomplete}</p> : null}
       </div>
-      {!item.streaming && item.content ? <CopyButton text={item.content} /> : null}
+      {!item.streaming && item.content ? <CopyButton text={item.content} copiedToast={copyToast} /> : null}
     </div>
   ),
   notice: (item) => <Notice item={item} />,
@@ -98,10 +102,11 @@ type MessageListProps = {
   items: ChatItem[];
   /** Waiting for the first token of a reply. */
   typing: boolean;
+  copyToast?: AgentCopyToast;
 };
 
 /** The conversation, newest at the bottom, kept scrolled to the end while the reader is there. */
-export function MessageList({ items, typing }: MessageListProps) {
+export function MessageList({ items, typing, copyToast }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
@@ -135,7 +140,7 @@ export function MessageList({ items, typing }: MessageListProps) {
           animate={entrance.animate}
           transition={entrance.transition}
         >
-          {(renderers[item.kind] as (item: ChatItem) => ReactNode)(item)}
+          {(renderers[item.kind] as (item: ChatItem, context: RenderContext) => ReactNode)(item, { copyToast })}
         </m.div>
       ))}
       {typing ? <TypingIndicator /> : null}
