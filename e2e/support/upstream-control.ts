@@ -2,6 +2,8 @@
  * Typed client of the fake upstreams' control server (fake-upstreams.ts), for the browser tests:
  * script what the fake OpenAI and Serper answer, read what the app sent them, reset them.
  */
+import type { ScriptedReply as FakeScriptedReply } from '../../api/test/fakes/fake-openai';
+import type { ScriptedSearch, SerperResult } from '../../api/test/fakes/fake-serper';
 import { CONTROL_BASE_URL } from './e2e-env';
 
 /** Which completion requests a scripted reply applies to; all given conditions must hold. */
@@ -12,41 +14,13 @@ export interface ReplyMatch {
   lastUserMessageContains?: string;
 }
 
-/** FakeOpenAI's ScriptedReply, with a declarative match instead of a function. */
-export interface ScriptedReply {
-  /** Default 200; >= 400 answers an OpenAI-style error body. */
-  status?: number;
-  /** Default: `Echo: <content of the last user message>`. */
-  text?: string;
-  /** Retry-After header value (seconds). */
-  retryAfter?: string;
-  /** Wait before sending headers. */
-  latencyMs?: number;
-  /** Streamed: wait between content chunks. */
-  tokenDelayMs?: number;
-  /** Streamed: drop the connection after this many content chunks. */
-  cutAfterTokens?: number;
-  /** Never answer. */
-  hang?: boolean;
-  /** Message inside the error body when status >= 400. */
-  errorMessage?: string;
+/** FakeOpenAI's ScriptedReply, with a declarative match instead of a function (a script crosses HTTP). */
+export type ScriptedReply = Omit<FakeScriptedReply, 'match'> & {
   /** Default: any request. A reply that does not match is skipped (kept for a later request). */
   match?: ReplyMatch;
-}
+};
 
-export interface SerperResult {
-  title: string;
-  link: string;
-  snippet: string;
-}
-
-/** FakeSerper's ScriptedSearch; scripted searches are used in order. */
-export interface ScriptedSearch {
-  status?: number;
-  results?: SerperResult[];
-  latencyMs?: number;
-  hang?: boolean;
-}
+export type { ScriptedSearch, SerperResult };
 
 /** FakeOpenAI options that can be changed until the next reset. */
 export interface OpenAIOptions {

@@ -10,6 +10,7 @@ import { ErrorPage } from '../../pages/error/error-page';
 import { NotFoundPage } from '../../pages/not-found/not-found-page';
 import { pageTitle } from '../site';
 import { PrivateProviders } from './private-providers';
+import frame from '../../components/page-frame.module.css';
 import styles from './agent-route.module.css';
 
 const loadingText = 'Loading...';
@@ -44,9 +45,9 @@ function AgentPage({ agent }: { agent: PublicAgent }) {
   useDocumentTitle(pageTitle(agent.display.name));
   const definition = useQuery<AgentDefinition>({ queryKey: agentKey(agent.id) });
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{agent.display.header}</h1>
+    <div className={frame.page}>
+      <header className={frame.header}>
+        <h1 className={frame.title}>{agent.display.header}</h1>
       </header>
       <main className={styles.main}>
         {definition.isPending ? (

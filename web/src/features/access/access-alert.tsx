@@ -3,6 +3,7 @@ import { paths } from '../../app/paths';
 import { AlertIcon } from '../../components/alert-icon';
 import type { AgentAccessAlert } from '../../../../schemas/types/agent';
 import { accessTexts } from './access-texts';
+import frame from '../../components/page-frame.module.css';
 import styles from './access-screens.module.css';
 
 type AccessAlertProps = {
@@ -14,9 +15,9 @@ type AccessAlertProps = {
 /** Shown in place of the chat when an agent restricts rather than redirects; the page stays put. */
 export function AccessAlert({ header, alert }: AccessAlertProps) {
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.heading}>{header}</h1>
+    <div className={frame.page}>
+      <header className={frame.header}>
+        <h1 className={frame.title}>{header}</h1>
       </header>
       <main className={styles.main}>
         <div className={styles.alert} role="alert">

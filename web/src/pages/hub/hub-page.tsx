@@ -8,6 +8,7 @@ import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/pass
 import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/access/use-access';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import frame from '../../components/page-frame.module.css';
 import styles from './hub-page.module.css';
 
 const texts = {
@@ -116,8 +117,8 @@ export function HubPage() {
   const { status, retry } = useAccess();
   const View = views[status];
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
+    <div className={frame.page}>
+      <header className={frame.header}>
         <div className={styles.bar}>
           <h1 className={styles.heading}>{texts.heading}</h1>
           {status === 'granted' ? <SignOut /> : null}
