@@ -1,17 +1,17 @@
-import { useId, useState } from "react";
-import type { AgentDefinition } from "../../../../schemas/types/agent";
-import { MotionProvider } from "../../components/motion-provider";
-import { Composer } from "./composer/composer";
-import { useConversation } from "./conversation/use-conversation";
-import { HistoryPanel } from "./history/history-panel";
-import { MessageList } from "./messages/message-list";
-import styles from "./chat-page.module.css";
+import { useId, useState } from 'react';
+import type { AgentDefinition } from '../../../../schemas/types/agent';
+import { MotionProvider } from '../../components/motion-provider';
+import { Composer } from './composer/composer';
+import { useConversation } from './conversation/use-conversation';
+import { HistoryPanel } from './history/history-panel';
+import { MessageList } from './messages/message-list';
+import styles from './chat-page.module.css';
 
 const texts = {
-  showHistory: "Show Chat History",
-  hideHistory: "Hide Chat History",
+  showHistory: 'Show Chat History',
+  hideHistory: 'Hide Chat History',
   savedSession: (id: string) => `Using saved chat session (${id})`,
-  restoring: "Loading conversation...",
+  restoring: 'Loading conversation...',
 } as const;
 
 /** The one chat page: every difference between agents comes from the agent definition. */
@@ -46,29 +46,20 @@ export function ChatPage({ agent }: { agent: AgentDefinition }) {
                 id={historyId}
                 agentId={agent.id}
                 currentSessionId={conversation.sessionId}
-                onContinue={(session) =>
-                  void conversation.continueSession(session)
-                }
+                onContinue={(session) => void conversation.continueSession(session)}
                 onNewChat={conversation.newChat}
                 onDeleted={conversation.sessionDeleted}
               />
             </div>
           ) : null}
           <div className={styles.conversation}>
-            {conversation.sessionId ? (
-              <p className={styles.sessionLine}>
-                {texts.savedSession(conversation.sessionId)}
-              </p>
-            ) : null}
+            {conversation.sessionId ? <p className={styles.sessionLine}>{texts.savedSession(conversation.sessionId)}</p> : null}
             {conversation.restoring ? (
               <p className={styles.restoring} role="status">
                 {texts.restoring}
               </p>
             ) : null}
-            <MessageList
-              items={conversation.items}
-              typing={waitingForFirstToken}
-            />
+            <MessageList items={conversation.items} typing={waitingForFirstToken} copyToast={agent.display.copyToast} />
             <Composer
               input={agent.input}
               draft={conversation.draft}
