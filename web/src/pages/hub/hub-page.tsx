@@ -9,6 +9,7 @@ import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/ac
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import frame from '../../components/page-frame.module.css';
+import button from '../../components/button.module.css';
 import styles from './hub-page.module.css';
 
 const texts = {
@@ -78,7 +79,7 @@ function AgentCards() {
     return (
       <div className={styles.failed} role="alert">
         <p>{texts.agentsFailed}</p>
-        <button type="button" className={styles.retry} onClick={() => void agents.refetch()}>
+        <button type="button" className={button.secondary} onClick={() => void agents.refetch()}>
           {texts.retry}
         </button>
       </div>
