@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import { accessTexts } from './access-texts';
 import { isRefusedCode, useGrantAccess } from './use-access';
+import textField from '../../components/text-field.module.css';
 import styles from './passcode-form.module.css';
 
 export type PasscodeFormTexts = {
@@ -48,7 +49,7 @@ export function PasscodeForm({ texts, persistFlag = false }: PasscodeFormProps) 
       <input
         ref={field}
         id={fieldId}
-        className={styles.field}
+        className={textField.input}
         type="password"
         name="passcode"
         autoComplete="current-password"

@@ -9,6 +9,7 @@ import { useModelKey } from '../../lib/model-key';
 import type { ConnectionStatus } from './connection-status';
 import { describeKeyFailure, keyFailureTitle } from './key-failure';
 import { normaliseKey, validateKey } from './validate-key';
+import textField from '../../components/text-field.module.css';
 import styles from './key-form.module.css';
 
 export const keyFormTexts = {
@@ -104,7 +105,7 @@ export function KeyForm({ texts, status }: KeyFormProps) {
           <input
             ref={inputRef}
             id={ids.input}
-            className={styles.input}
+            className={`${textField.input} ${styles.keyFont}`}
             type="password"
             name="openai-api-key"
             placeholder={keyFormTexts.placeholder}
