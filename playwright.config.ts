@@ -47,7 +47,12 @@ const appEnv = {
   SERPER_BASE_URL: FAKE_SERPER_BASE_URL,
 };
 
-const server = { reuseExistingServer: false, timeout: 60_000, stderr: 'pipe', gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 } } as const;
+const server = {
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stderr: 'pipe',
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+} as const;
 
 export default defineConfig({
   testDir: './e2e',
@@ -93,7 +98,13 @@ export default defineConfig({
       name: 'keyed',
       command: 'node api/dist/main.js',
       url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
-      env: { ...appEnv, PORT: String(KEYED_PORT), DATA_DIR: keyedDataDir, AGENTS_DIR: agentsDir, OPENAI_API_KEY: SERVER_KEY },
+      env: {
+        ...appEnv,
+        PORT: String(KEYED_PORT),
+        DATA_DIR: keyedDataDir,
+        AGENTS_DIR: agentsDir,
+        OPENAI_API_KEY: SERVER_KEY,
+      },
       ...server,
     },
     {

@@ -41,7 +41,10 @@ test.describe('health agent passcode screen (/mbhealth)', () => {
     await expect(page).toHaveURL(PasscodeScreen.path);
   });
 
-  test("'Verifying...' while the server checks, then 'Access Denied' for a wrong code", async ({ page, allowHttpErrors }) => {
+  test("'Verifying...' while the server checks, then 'Access Denied' for a wrong code", async ({
+    page,
+    allowHttpErrors,
+  }) => {
     allowHttpErrors(grantPath, 401);
     const screen = new PasscodeScreen(page);
     await screen.goto();
@@ -93,7 +96,9 @@ test.describe('doctor page (/doctor) without access', () => {
 
     const alert = page.getByRole('alert').filter({ hasText: 'Access Restricted' });
     await expect(alert).toBeVisible();
-    await expect(alert).toContainText('You need to authorize through the MB page first to access this specialized agent.');
+    await expect(alert).toContainText(
+      'You need to authorize through the MB page first to access this specialized agent.',
+    );
     await expect(page.getByRole('link', { name: 'Go to MB' })).toHaveAttribute('href', HubPage.path);
     await page.waitForLoadState('networkidle');
     await expect(page).toHaveURL('/doctor');
@@ -156,7 +161,10 @@ test.describe('redirecting agent pages without access', () => {
 
     await expect(page).toHaveURL(HubPage.path);
     await new Toasts(page).expectShown(...accessRequired);
-    expect(await page.evaluate(() => [sessionStorage.getItem('mbAccess'), localStorage.getItem('mbAccess')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [sessionStorage.getItem('mbAccess'), localStorage.getItem('mbAccess')])).toEqual([
+      null,
+      null,
+    ]);
   });
 });
 

@@ -31,17 +31,28 @@ function gardenPlanner() {
 test.describe('a new agent file', () => {
   test.afterEach(() => rmSync(file(), { force: true }));
 
-  test('becomes a working page and a hub card without a rebuild, and goes away with its file', async ({ page, request, grantAccess }) => {
+  test('becomes a working page and a hub card without a rebuild, and goes away with its file', async ({
+    page,
+    request,
+    grantAccess,
+  }) => {
     await grantAccess();
     writeFileSync(file(), JSON.stringify(gardenPlanner(), null, 2));
     await expect
-      .poll(async () => ((await (await request.get('/api/agents')).json()) as { id: string }[]).map((agent) => agent.id), { timeout: 15_000 })
+      .poll(
+        async () => ((await (await request.get('/api/agents')).json()) as { id: string }[]).map((agent) => agent.id),
+        { timeout: 15_000 },
+      )
       .toContain(id);
 
     const hub = new HubPage(page);
     await hub.goto();
     await expect(hub.cardTitles.last()).toHaveText('Garden Planner');
-    await page.getByRole('article').filter({ hasText: 'Garden Planner' }).getByRole('link', { name: 'Access Agent' }).click();
+    await page
+      .getByRole('article')
+      .filter({ hasText: 'Garden Planner' })
+      .getByRole('link', { name: 'Access Agent' })
+      .click();
 
     const chat = new ChatPage(page);
     await expect(page).toHaveURL(`/${id}`);
@@ -53,7 +64,10 @@ test.describe('a new agent file', () => {
 
     rmSync(file());
     await expect
-      .poll(async () => ((await (await request.get('/api/agents')).json()) as { id: string }[]).map((agent) => agent.id), { timeout: 15_000 })
+      .poll(
+        async () => ((await (await request.get('/api/agents')).json()) as { id: string }[]).map((agent) => agent.id),
+        { timeout: 15_000 },
+      )
       .not.toContain(id);
     await page.goto(`/${id}`);
     await expect(new NotFoundPage(page).heading).toBeVisible();

@@ -4,7 +4,8 @@ import { expect, test } from './fixtures';
 
 const streamed = { streamed: true } as const;
 /** Enough failures for every strategy of an agent's fallback chain. */
-const failing = (status: number, errorMessage?: string) => Array.from({ length: 4 }, () => ({ status, errorMessage, match: streamed }));
+const failing = (status: number, errorMessage?: string) =>
+  Array.from({ length: 4 }, () => ({ status, errorMessage, match: streamed }));
 
 const validConfig = JSON.stringify({
   role_description: 'You are a bonsai gardening coach.',
@@ -17,14 +18,19 @@ test.describe('chat errors, in the style each agent file sets', () => {
     await grantAccess();
   });
 
-  test('notice style: a refused key is a red "API Key Invalid" notice with a Connect OpenAI button', async ({ page, upstream }) => {
+  test('notice style: a refused key is a red "API Key Invalid" notice with a Connect OpenAI button', async ({
+    page,
+    upstream,
+  }) => {
     await upstream.scriptReply(failing(401, 'Incorrect API key provided'));
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
     await chat.send('Is my vapor barrier enough?');
 
     const notice = chat.notices.last();
-    await expect(notice).toContainText('API Key Invalid: Your OpenAI API key appears to be invalid. Please check and try again.');
+    await expect(notice).toContainText(
+      'API Key Invalid: Your OpenAI API key appears to be invalid. Please check and try again.',
+    );
     await expect(notice).toContainText('Reconnect with a valid key');
     await expect(notice.getByRole('button', { name: 'Connect OpenAI' })).toBeVisible();
     await expect(notice).toHaveCSS('color', 'rgb(185, 28, 28)');
@@ -38,9 +44,12 @@ test.describe('chat errors, in the style each agent file sets', () => {
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
     await chat.send('Plan a weekend in Napa');
-    await expect(chat.notices.last()).toContainText('Rate Limit Exceeded: OpenAI rate limit exceeded. Please wait a moment and try again.', {
-      timeout: 15_000,
-    });
+    await expect(chat.notices.last()).toContainText(
+      'Rate Limit Exceeded: OpenAI rate limit exceeded. Please wait a moment and try again.',
+      {
+        timeout: 15_000,
+      },
+    );
   });
 
   test('notice style: other failures show their own message', async ({ page, upstream }) => {
@@ -72,7 +81,9 @@ test.describe('chat errors, in the style each agent file sets', () => {
     const chat = new ChatPage(page);
     await chat.goto('/poodletime');
     await chat.send('Is chicken OK for my poodle?', 'Shift+Enter');
-    await expect(chat.assistantMessages().last()).toHaveText(/I'm sorry, I encountered an error processing your request. Please try again./);
+    await expect(chat.assistantMessages().last()).toHaveText(
+      /I'm sorry, I encountered an error processing your request. Please try again./,
+    );
     await expect(chat.notices).toHaveCount(0);
   });
 
@@ -94,13 +105,21 @@ test.describe('live reconfiguration by pasted JSON', () => {
     await grantAccess();
   });
 
-  test('a valid configuration reconfigures the agent, with its toast and greeting, without calling the model', async ({ page, upstream }) => {
+  test('a valid configuration reconfigures the agent, with its toast and greeting, without calling the model', async ({
+    page,
+    upstream,
+  }) => {
     const chat = new ChatPage(page);
     await chat.goto('/doctor');
     await chat.send(validConfig);
 
-    await new Toasts(page).expectShown('Configuration Updated', 'The agent has been reconfigured with your JSON settings.');
-    await expect(chat.assistantMessages().last()).toContainText("Configuration updated. I'm ready to help in my new role.");
+    await new Toasts(page).expectShown(
+      'Configuration Updated',
+      'The agent has been reconfigured with your JSON settings.',
+    );
+    await expect(chat.assistantMessages().last()).toContainText(
+      "Configuration updated. I'm ready to help in my new role.",
+    );
     expect(await upstream.completionRequests()).toHaveLength(0);
 
     // The next turn is answered with the new persona.
@@ -110,7 +129,10 @@ test.describe('live reconfiguration by pasted JSON', () => {
     expect(request.body.messages[0].content).toContain('bonsai gardening coach');
   });
 
-  test('an invalid configuration is refused with what is wrong, and the draft comes back', async ({ page, allowHttpErrors }) => {
+  test('an invalid configuration is refused with what is wrong, and the draft comes back', async ({
+    page,
+    allowHttpErrors,
+  }) => {
     allowHttpErrors('/api/chat/turns', 400);
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');

@@ -83,7 +83,10 @@ test.describe('chat history panel', () => {
     await expect(chat.assistantMessages().last()).toContainText(`Echo: ${question}`);
     await chat.historyToggle.click();
 
-    await upstream.scriptReply({ text: 'Discussed follow-up imaging intervals for the aneurysm.', match: { streamed: false } });
+    await upstream.scriptReply({
+      text: 'Discussed follow-up imaging intervals for the aneurysm.',
+      match: { streamed: false },
+    });
     await history.summarizeButton(question).click();
     await new Toasts(page).expectShown('Session Summarized');
     await expect(history.entrySummary(question)).toHaveText('Discussed follow-up imaging intervals for the aneurysm.');
@@ -137,7 +140,12 @@ test.describe('chat history panel', () => {
     let release: () => void = () => undefined;
     await page.route('**/api/chat/sessions?agentType=poodletime', async (route) => {
       if (answer === 'hold') await new Promise<void>((resolve) => (release = resolve));
-      if (answer === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"INTERNAL","message":"Internal error"}' });
+      if (answer === 'fail')
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusCode":500,"code":"INTERNAL","message":"Internal error"}',
+        });
       return route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
     });
     const chat = new ChatPage(page);

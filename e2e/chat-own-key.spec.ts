@@ -10,7 +10,11 @@ test.describe('chatting with a key of your own (server without a key)', () => {
     await grantAccess(keylessBaseURL);
   });
 
-  test('each turn carries the key only in X-OpenAI-Key, and the model sees it as the bearer', async ({ page, keylessBaseURL, upstream }) => {
+  test('each turn carries the key only in X-OpenAI-Key, and the model sees it as the bearer', async ({
+    page,
+    keylessBaseURL,
+    upstream,
+  }) => {
     const form = new KeyForm(page);
     const chat = new ChatPage(page);
     await page.goto(`${keylessBaseURL}/moisture-control`);

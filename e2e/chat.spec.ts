@@ -63,7 +63,10 @@ test.describe('the generic chat page', () => {
     await expect(chat.messageBox).toHaveCSS('min-height', '80px');
   });
 
-  test('Enter sends and Shift+Enter breaks the line; empty or blank drafts are not sent', async ({ page, upstream }) => {
+  test('Enter sends and Shift+Enter breaks the line; empty or blank drafts are not sent', async ({
+    page,
+    upstream,
+  }) => {
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
 
@@ -86,8 +89,16 @@ test.describe('the generic chat page', () => {
     expect(last).toEqual({ role: 'user', content: 'first line\nsecond line' });
   });
 
-  test('a reply streams in token by token, with a typing indicator, a busy hint and a Stop button', async ({ page, upstream }) => {
-    await upstream.scriptReply({ text: 'one two three four five six seven eight nine ten', tokenDelayMs: 250, latencyMs: 600, match: streamed });
+  test('a reply streams in token by token, with a typing indicator, a busy hint and a Stop button', async ({
+    page,
+    upstream,
+  }) => {
+    await upstream.scriptReply({
+      text: 'one two three four five six seven eight nine ten',
+      tokenDelayMs: 250,
+      latencyMs: 600,
+      match: streamed,
+    });
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
 
@@ -108,7 +119,11 @@ test.describe('the generic chat page', () => {
   });
 
   test('Stop ends the reply and keeps what arrived, marked as interrupted', async ({ page, upstream }) => {
-    await upstream.scriptReply({ text: 'alpha beta gamma delta epsilon zeta eta theta iota kappa', tokenDelayMs: 400, match: streamed });
+    await upstream.scriptReply({
+      text: 'alpha beta gamma delta epsilon zeta eta theta iota kappa',
+      tokenDelayMs: 400,
+      match: streamed,
+    });
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
 
@@ -128,8 +143,15 @@ test.describe('the generic chat page', () => {
     await expect(chat.assistantMessages().last()).toContainText('interrupted');
   });
 
-  test('reloading mid-reply loses nothing: the conversation comes back and the reply finishes', async ({ page, upstream }) => {
-    await upstream.scriptReply({ text: 'a b c d e f g h i j k l m n o p q r s the-end', tokenDelayMs: 200, match: streamed });
+  test('reloading mid-reply loses nothing: the conversation comes back and the reply finishes', async ({
+    page,
+    upstream,
+  }) => {
+    await upstream.scriptReply({
+      text: 'a b c d e f g h i j k l m n o p q r s the-end',
+      tokenDelayMs: 200,
+      match: streamed,
+    });
     const chat = new ChatPage(page);
     await chat.goto('/interior-designer');
 
@@ -192,19 +214,25 @@ test.describe('the generic chat page', () => {
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
     await page.evaluate(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
     });
     await chat.copyButtons().first().click();
     await new Toasts(page).expectShown('Copy Failed');
   });
 
-  test('attaching a file names it in the draft (nothing is uploaded); the dog agent says upload is not implemented', async ({ page }) => {
+  test('attaching a file names it in the draft (nothing is uploaded); the dog agent says upload is not implemented', async ({
+    page,
+  }) => {
     const chat = new ChatPage(page);
     await chat.goto('/moisture-control');
     await chat.messageBox.fill('See my report');
     const chooser = page.waitForEvent('filechooser');
     await chat.attachButton.click();
-    await (await chooser).setFiles({ name: 'crawlspace.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await (
+      await chooser
+    ).setFiles({ name: 'crawlspace.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
 
     await expect(chat.messageBox).toHaveValue('See my report\n[Attached file: crawlspace.pdf]');
     await new Toasts(page).expectShown('File Attached', 'File "crawlspace.pdf" attached to your message.');
@@ -234,7 +262,10 @@ test.describe('the generic chat page', () => {
     const reply = chat.assistantMessages().last();
     await expect(reply).toContainText('Fares start around $420');
     const sources = reply.getByRole('navigation', { name: 'Sources' });
-    await expect(sources.getByRole('link', { name: 'Cheap flights to Lisbon' })).toHaveAttribute('href', 'https://flights.example/lisbon');
+    await expect(sources.getByRole('link', { name: 'Cheap flights to Lisbon' })).toHaveAttribute(
+      'href',
+      'https://flights.example/lisbon',
+    );
     await expect(sources.getByRole('link', { name: 'Lisbon hotels guide' })).toHaveAttribute('target', '_blank');
 
     // The sources were saved with the reply.
@@ -251,7 +282,9 @@ test.describe('the generic chat page', () => {
     await expect(chat.assistantMessages().last()).toContainText('A fairly long answer');
     await chat.historyToggle.click();
     await expect(page.getByRole('heading', { name: 'Chat History' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await expect(chat.messageBox).toBeInViewport();
   });
@@ -262,8 +295,13 @@ test.describe('the generic chat page', () => {
     const reached = new Set<string>();
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');
-      reached.add(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''));
+      reached.add(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+        ),
+      );
     }
-    for (const name of ['Show Chat History', 'Attach a file', 'Message', 'Copy message']) expect(reached).toContain(name);
+    for (const name of ['Show Chat History', 'Attach a file', 'Message', 'Copy message'])
+      expect(reached).toContain(name);
   });
 });

@@ -44,7 +44,10 @@ test.describe('hub (/mb)', () => {
     await expect(hub.cardTitles).toHaveText(HubPage.cards.map((card) => card.name));
     await expect(hub.agentLinks).toHaveCount(HubPage.cards.length);
     for (const [index, card] of HubPage.cards.entries()) {
-      await expect(hub.cards.nth(index).getByRole('link', { name: HubPage.openAgent })).toHaveAttribute('href', card.route);
+      await expect(hub.cards.nth(index).getByRole('link', { name: HubPage.openAgent })).toHaveAttribute(
+        'href',
+        card.route,
+      );
     }
     expect(await page.evaluate(() => sessionStorage.getItem('mbAccess'))).toBe('granted');
 
@@ -72,7 +75,11 @@ test.describe('hub (/mb)', () => {
     await expect(hub.agentLinks).toHaveCount(HubPage.cards.length);
 
     const firstLink = hub.agentLinks.first();
-    for (let presses = 0; presses < 10 && !(await firstLink.evaluate((link) => link === document.activeElement)); presses++) {
+    for (
+      let presses = 0;
+      presses < 10 && !(await firstLink.evaluate((link) => link === document.activeElement));
+      presses++
+    ) {
       await page.keyboard.press('Tab');
     }
     await expect(firstLink).toBeFocused();
@@ -99,7 +106,8 @@ test.describe('hub (/mb)', () => {
   test('fits a 360 px wide screen without sideways scrolling, cards in one column', async ({ page, grantAccess }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const hub = new HubPage(page);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
     await hub.goto();
     await expect(hub.field).toBeVisible();
@@ -120,7 +128,9 @@ test.describe('hub (/mb)', () => {
     await hub.goto();
     await expect(hub.cards).toHaveCount(HubPage.cards.length);
 
-    const tops = await hub.cards.evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+    const tops = await hub.cards.evaluateAll((cards) =>
+      cards.map((card) => Math.round(card.getBoundingClientRect().top)),
+    );
     expect(tops.slice(0, 3).every((top) => top === tops[0])).toBe(true);
     expect(tops[3]).toBeGreaterThan(tops[0]);
   });

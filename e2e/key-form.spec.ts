@@ -29,7 +29,10 @@ test.describe('API key form on the app without a server key', () => {
     await grantAccess(keylessBaseURL);
   });
 
-  test("shows the agent's loading text while the settings load, then the doctor's intro and the form", async ({ page, keylessBaseURL }) => {
+  test("shows the agent's loading text while the settings load, then the doctor's intro and the form", async ({
+    page,
+    keylessBaseURL,
+  }) => {
     let releaseSettings = () => {};
     const settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
     await page.route(`**${KeyForm.settingsPath}`, async (route) => {
@@ -56,7 +59,10 @@ test.describe('API key form on the app without a server key', () => {
     await expect(messageBox(page)).toHaveCount(0);
   });
 
-  test('stops an empty, wrongly prefixed or short key in the browser with the spec messages', async ({ page, keylessBaseURL }) => {
+  test('stops an empty, wrongly prefixed or short key in the browser with the spec messages', async ({
+    page,
+    keylessBaseURL,
+  }) => {
     const verifyRequests = countVerifyRequests(page);
     const form = new KeyForm(page);
     await page.goto(`${keylessBaseURL}${doctor.path}`);
@@ -123,7 +129,9 @@ test.describe('API key form on the app without a server key', () => {
     const stored = await form.storedKeys();
     expect(stored.session && JSON.parse(stored.session)).toBe(USER_KEY);
     expect(stored.local).not.toContain(USER_KEY);
-    expect(await context.cookies()).not.toContainEqual(expect.objectContaining({ value: expect.stringContaining(USER_KEY) }));
+    expect(await context.cookies()).not.toContainEqual(
+      expect.objectContaining({ value: expect.stringContaining(USER_KEY) }),
+    );
 
     await page.reload();
     await expect(messageBox(page)).toBeVisible();
@@ -166,7 +174,9 @@ test.describe('API key form on the app without a server key', () => {
     await form.submit('');
     await form.expectFieldError(KeyForm.texts.empty);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     const box = await form.card.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);

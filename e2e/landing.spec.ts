@@ -14,10 +14,7 @@ test.describe('landing page', () => {
     await expect(page).toHaveTitle(LandingPage.companyName);
   });
 
-  test('loads without console errors, exceptions or failed requests', async ({
-    page,
-    pageProblems,
-  }) => {
+  test('loads without console errors, exceptions or failed requests', async ({ page, pageProblems }) => {
     const landing = new LandingPage(page);
     await landing.goto();
     await landing.expectTaglineRevealed();
@@ -37,9 +34,7 @@ test.describe('landing page', () => {
     `);
   });
 
-  test('shows the tagline at once, without animation, when reduced motion is preferred', async ({
-    page,
-  }) => {
+  test('shows the tagline at once, without animation, when reduced motion is preferred', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const landing = new LandingPage(page);
     await landing.goto();

@@ -151,7 +151,9 @@ test.describe('side menu', () => {
 
       const box = await menu.panel.boundingBox();
       expect(box).toMatchObject({ x: 360 - 256, width: 256 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
       for (const { label } of SideMenu.linksAway(AboutPage.path)) {
         await expect(menu.link(label)).toBeInViewport({ ratio: 1 });
       }

@@ -93,8 +93,7 @@ function listFiles(dir: string, skip: (path: string) => boolean = () => false): 
 }
 
 function findSchemas(): SchemaFile[] {
-  const skip = (path: string) =>
-    path === TYPES_DIR || path.endsWith(`${sep}node_modules`);
+  const skip = (path: string) => path === TYPES_DIR || path.endsWith(`${sep}node_modules`);
   return listFiles(SCHEMAS_DIR, skip)
     .filter((path) => path.endsWith(SCHEMA_SUFFIX))
     .map((path) => ({
@@ -143,9 +142,7 @@ function linkNamedTypes(schema: SchemaFile, root: JsonObject): Map<string, strin
   const where = (ref: string) => `${toPosix(relative(REPO_DIR, schema.path))}: $ref "${ref}"`;
 
   const titleOf = (node: Json): string | undefined =>
-    isObject(node) && typeof node.title === 'string' && IDENTIFIER.test(node.title)
-      ? node.title
-      : undefined;
+    isObject(node) && typeof node.title === 'string' && IDENTIFIER.test(node.title) ? node.title : undefined;
 
   const link = (node: JsonObject, ref: string): void => {
     const [file, fragment = ''] = ref.split('#');

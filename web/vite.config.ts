@@ -14,8 +14,7 @@ function siteHtml(): Plugin {
   };
   return {
     name: 'mb-site-html',
-    transformIndexHtml: (html) =>
-      html.replace(/%SITE_[A-Z]+%/g, (token) => values[token] ?? token),
+    transformIndexHtml: (html) => html.replace(/%SITE_[A-Z]+%/g, (token) => values[token] ?? token),
   };
 }
 

@@ -51,7 +51,11 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 
 /** POSTs JSON and reads the whole answer; anything but 200 is an error of the bench. */
 async function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}`);
   return res;
@@ -79,7 +83,8 @@ async function streamTurn(base: string, cookie: string, content: string): Promis
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ agentType: 'doctor', content }),
   });
-  if (res.status !== 200 || !res.body) throw new Error(`POST /api/chat/turns answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 200 || !res.body)
+    throw new Error(`POST /api/chat/turns answered ${res.status}: ${await res.text()}`);
   let sessionId: string | undefined;
   let firstToken: number | undefined;
   let ended: string | undefined;
@@ -117,8 +122,12 @@ async function main(): Promise<void> {
     const cookie = await accessCookie(base);
 
     console.log('');
-    console.log(`conversation latency: built server (node api/dist/main.js) in a child process, embedded PGlite database,`);
-    console.log(`fake model service in the bench process (latency ${LATENCY_MS} ms, ${TOKEN_DELAY_MS} ms between streamed tokens), keep-alive HTTP`);
+    console.log(
+      `conversation latency: built server (node api/dist/main.js) in a child process, embedded PGlite database,`,
+    );
+    console.log(
+      `fake model service in the bench process (latency ${LATENCY_MS} ms, ${TOKEN_DELAY_MS} ms between streamed tokens), keep-alive HTTP`,
+    );
 
     // 1. One-shot completion: through our server vs. the same request straight to the fake.
     const viaBody = { agentType: 'doctor', messages: [{ role: 'user', content: 'Hello' }] };
@@ -128,7 +137,10 @@ async function main(): Promise<void> {
     // The exact body our server sends upstream, so both paths ask the fake the same thing.
     const directBody = fake.completionRequests()[0]?.body;
     if (!directBody?.messages?.length) throw new Error('the server sent no completion request to the fake');
-    const direct = () => postJson(`${fake!.baseUrl}/chat/completions`, directBody, { authorization: `Bearer ${KEY}` }).then(() => undefined);
+    const direct = () =>
+      postJson(`${fake!.baseUrl}/chat/completions`, directBody, { authorization: `Bearer ${KEY}` }).then(
+        () => undefined,
+      );
     const health = () =>
       fetch(`${base}/api/health`).then(async (res) => {
         await res.arrayBuffer();
@@ -156,7 +168,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < HEALTH_RUNS; i++) healthMs.push(await timed(health));
     const added50 = percentile(viaMs, 50) - percentile(directMs, 50);
     const added99 = percentile(viaMs, 99) - percentile(directMs, 99);
-    const paired50 = percentile(viaMs.map((v, i) => v - directMs[i]), 50);
+    const paired50 = percentile(
+      viaMs.map((v, i) => v - directMs[i]),
+      50,
+    );
 
     console.log('');
     console.log(`POST /api/chat/completions, ${PAIRS} interleaved pairs after ${WARMUP} warm-up calls each`);
@@ -197,14 +212,33 @@ async function main(): Promise<void> {
     const maxDelay = Math.max(...delays);
 
     console.log('');
-    console.log(`POST /api/chat/turns (server-sent events), ${TURNS} turns after ${TURN_WARMUP} warm-up turns, each in a new session`);
+    console.log(
+      `POST /api/chat/turns (server-sent events), ${TURNS} turns after ${TURN_WARMUP} warm-up turns, each in a new session`,
+    );
     row('', '     p50    ', '     p99    ', '     max    ');
-    row('first token: fake sent -> our client parsed', ms(percentile(delays, 50)), ms(percentile(delays, 99)), ms(maxDelay));
-    row('turn start overhead (includes saving the user message)', ms(percentile(overheads, 50)), ms(percentile(overheads, 99)), ms(Math.max(...overheads)));
+    row(
+      'first token: fake sent -> our client parsed',
+      ms(percentile(delays, 50)),
+      ms(percentile(delays, 99)),
+      ms(maxDelay),
+    );
+    row(
+      'turn start overhead (includes saving the user message)',
+      ms(percentile(overheads, 50)),
+      ms(percentile(overheads, 99)),
+      ms(Math.max(...overheads)),
+    );
     row(`  = request sent -> first token parsed, minus ${LATENCY_MS} ms`);
-    row('  of which: request sent -> model call at the fake', ms(percentile(untilModelCall, 50)), ms(percentile(untilModelCall, 99)), ms(Math.max(...untilModelCall)));
+    row(
+      '  of which: request sent -> model call at the fake',
+      ms(percentile(untilModelCall, 50)),
+      ms(percentile(untilModelCall, 99)),
+      ms(Math.max(...untilModelCall)),
+    );
     const delay99 = percentile(delays, 99);
-    console.log(`first-token delay p99 ${delay99.toFixed(2)} ms, ${verdict(delay99, FIRST_TOKEN_TARGET_MS)}; max ${maxDelay.toFixed(2)} ms, ${verdict(maxDelay, FIRST_TOKEN_TARGET_MS)}`);
+    console.log(
+      `first-token delay p99 ${delay99.toFixed(2)} ms, ${verdict(delay99, FIRST_TOKEN_TARGET_MS)}; max ${maxDelay.toFixed(2)} ms, ${verdict(maxDelay, FIRST_TOKEN_TARGET_MS)}`,
+    );
   } finally {
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGTERM');

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   const embedded = await startEmbeddedPostgres(dataDir);
   const db = await openDataSource({ embedded }, [ChatSessionEntity, ChatMessageEntity]);
   const store = new ChatStore(db);
-  const anchor = (await store.createSession({ agentType: 'bench', title: 'anchor', systemPrompt: null, summary: null })).id;
+  const anchor = (await store.createSession({ agentType: 'bench', title: 'anchor', systemPrompt: null, summary: null }))
+    .id;
 
   console.log(`listing p50 over ${RUNS} runs, ${PAGE} per page (embedded PGlite)`);
   console.log('rows      sessions first page   sessions deep page   latest messages');
@@ -54,12 +55,17 @@ async function main(): Promise<void> {
     );
     inserted = size;
     await db.query('ANALYZE');
-    const deep = await db.query(`SELECT id, updated_at FROM chat_sessions ORDER BY updated_at DESC, id DESC OFFSET $1 LIMIT 1`, [size - PAGE * 2]);
+    const deep = await db.query(
+      `SELECT id, updated_at FROM chat_sessions ORDER BY updated_at DESC, id DESC OFFSET $1 LIMIT 1`,
+      [size - PAGE * 2],
+    );
     const after = { id: deep[0].id as string, updatedAt: new Date(deep[0].updated_at) };
     const first = await time(() => store.listSessions({ agentType: 'bench', limit: PAGE }));
     const deepPage = await time(() => store.listSessions({ agentType: 'bench', limit: PAGE, after }));
     const latest = await time(() => store.listMessages(anchor, { limit: PAGE }));
-    console.log(`${String(size).padEnd(9)} ${first.toFixed(2).padStart(8)} ms ${deepPage.toFixed(2).padStart(18)} ms ${latest.toFixed(2).padStart(16)} ms`);
+    console.log(
+      `${String(size).padEnd(9)} ${first.toFixed(2).padStart(8)} ms ${deepPage.toFixed(2).padStart(18)} ms ${latest.toFixed(2).padStart(16)} ms`,
+    );
   }
   await db.destroy();
   await embedded.stop();

@@ -30,7 +30,10 @@ function webApp(): DynamicModule[] {
       serveStaticOptions: {
         // Vite fingerprints everything under assets/, so those never change; the page itself always revalidates.
         setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
-          res.setHeader('Cache-Control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+          res.setHeader(
+            'Cache-Control',
+            path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ),
       },
     }),
   ];

@@ -9,7 +9,9 @@ import { displayPath } from './agents/agent-files';
 
 function describeStartup(config: AppConfig): string[] {
   const database =
-    config.database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${displayPath(config.database.dataDir)}` : 'PostgreSQL (DATABASE_URL)';
+    config.database.kind === 'embedded'
+      ? `embedded PostgreSQL (PGlite) in ${displayPath(config.database.dataDir)}`
+      : 'PostgreSQL (DATABASE_URL)';
   const access =
     config.access.codeSource === 'env'
       ? 'Access code: the value of ACCESS_CODE'

@@ -40,7 +40,10 @@ export class KeyForm {
 
   /** The toast with this title, inside the toast viewport (not the screen-reader announcement copy). */
   toast(title: string): Locator {
-    return this.page.getByRole('region', { name: /notifications/i }).locator('li').filter({ has: this.page.getByText(title, { exact: true }) });
+    return this.page
+      .getByRole('region', { name: /notifications/i })
+      .locator('li')
+      .filter({ has: this.page.getByText(title, { exact: true }) });
   }
 
   async submit(key: string): Promise<void> {
@@ -56,6 +59,9 @@ export class KeyForm {
   }
 
   async storedKeys(): Promise<{ session: string | null; local: string }> {
-    return this.page.evaluate((name) => ({ session: sessionStorage.getItem(name), local: JSON.stringify({ ...localStorage }) }), KeyForm.storageName);
+    return this.page.evaluate(
+      (name) => ({ session: sessionStorage.getItem(name), local: JSON.stringify({ ...localStorage }) }),
+      KeyForm.storageName,
+    );
   }
 }

@@ -17,9 +17,7 @@ export class LandingPage {
     this.heading = page.getByRole('heading', { level: 1, name: LandingPage.companyName });
     this.aboutLink = page.getByRole('link', { name: 'about us' });
     this.footer = page.getByRole('contentinfo');
-    this.taglineGlyphs = page
-      .getByRole('paragraph')
-      .locator('[aria-hidden="true"]', { hasText: LandingPage.tagline });
+    this.taglineGlyphs = page.getByRole('paragraph').locator('[aria-hidden="true"]', { hasText: LandingPage.tagline });
   }
 
   async goto(): Promise<void> {

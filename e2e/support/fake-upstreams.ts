@@ -33,15 +33,27 @@ const REPLY_FIELDS: Record<string, 'number' | 'string' | 'boolean' | 'match'> = 
   match: 'match',
 };
 const MATCH_FIELDS: Record<string, 'boolean' | 'string'> = { streamed: 'boolean', lastUserMessageContains: 'string' };
-const SEARCH_FIELDS: Record<string, 'number' | 'boolean' | 'results'> = { status: 'number', results: 'results', latencyMs: 'number', hang: 'boolean' };
-const OPTION_FIELDS: Record<string, 'number' | 'string' | 'keys'> = { latencyMs: 'number', tokenDelayMs: 'number', acceptedKeys: 'keys', model: 'string' };
+const SEARCH_FIELDS: Record<string, 'number' | 'boolean' | 'results'> = {
+  status: 'number',
+  results: 'results',
+  latencyMs: 'number',
+  hang: 'boolean',
+};
+const OPTION_FIELDS: Record<string, 'number' | 'string' | 'keys'> = {
+  latencyMs: 'number',
+  tokenDelayMs: 'number',
+  acceptedKeys: 'keys',
+  model: 'string',
+};
 
 function checkFields(value: unknown, fields: Record<string, string>, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest(`${what} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadRequest(`${what} must be an object`);
   for (const [key, field] of Object.entries(value)) {
     const kind = fields[key];
     if (!kind) throw new BadRequest(`${what}: unknown field "${key}"`);
-    if (['number', 'string', 'boolean'].includes(kind) && typeof field !== kind) throw new BadRequest(`${what}.${key} must be a ${kind}`);
+    if (['number', 'string', 'boolean'].includes(kind) && typeof field !== kind)
+      throw new BadRequest(`${what}.${key} must be a ${kind}`);
   }
   return value as Record<string, unknown>;
 }
@@ -88,7 +100,10 @@ function toScriptedSearch(value: unknown): ScriptedSearch {
 
 function toOptions(value: unknown): Partial<FakeOpenAIOptions> {
   const options = checkFields(value, OPTION_FIELDS, 'options');
-  if (options.acceptedKeys !== undefined && !(Array.isArray(options.acceptedKeys) && options.acceptedKeys.every((k) => typeof k === 'string'))) {
+  if (
+    options.acceptedKeys !== undefined &&
+    !(Array.isArray(options.acceptedKeys) && options.acceptedKeys.every((k) => typeof k === 'string'))
+  ) {
     throw new BadRequest('options.acceptedKeys must be an array of strings');
   }
   return options as Partial<FakeOpenAIOptions>;
@@ -152,7 +167,9 @@ async function main(): Promise<void> {
     control.once('error', reject);
     control.listen(CONTROL_PORT, '127.0.0.1', () => resolve());
   });
-  console.log(`Fake upstreams: OpenAI ${openai.baseUrl}, Serper ${serper.baseUrl}, control http://127.0.0.1:${CONTROL_PORT}`);
+  console.log(
+    `Fake upstreams: OpenAI ${openai.baseUrl}, Serper ${serper.baseUrl}, control http://127.0.0.1:${CONTROL_PORT}`,
+  );
 
   let stopping = false;
   const stop = () => {

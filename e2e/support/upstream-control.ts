@@ -73,7 +73,9 @@ export class UpstreamControl {
 
   /** The fake OpenAI's POST /v1/chat/completions requests since the last reset. */
   async completionRequests(): Promise<RecordedRequest[]> {
-    return (await this.openaiRequests()).filter((r) => r.method === 'POST' && r.path.split('?')[0] === '/v1/chat/completions');
+    return (await this.openaiRequests()).filter(
+      (r) => r.method === 'POST' && r.path.split('?')[0] === '/v1/chat/completions',
+    );
   }
 
   /** Every request the fake Serper received since the last reset, in arrival order. */

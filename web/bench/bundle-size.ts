@@ -15,7 +15,9 @@ const gzipped = (file: string) => gzipSync(readFileSync(join(dist, file)), { lev
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initialJs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((match) => match[1]);
+const initialJs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map(
+  (match) => match[1],
+);
 const initialCss = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((match) => match[1]);
 
 const jsTotal = initialJs.reduce((sum, file) => sum + gzipped(file), 0);

@@ -26,6 +26,7 @@ describe(AccessTokens.name, () => {
   });
 
   it('rejects malformed tokens', () => {
-    for (const token of [undefined, '', 'v1', 'v1.abc.def', 'v2.1.x', `${sut.issue()}.extra`]) expect(sut.verify(token)).toBe(false);
+    for (const token of [undefined, '', 'v1', 'v1.abc.def', 'v2.1.x', `${sut.issue()}.extra`])
+      expect(sut.verify(token)).toBe(false);
   });
 });

@@ -15,7 +15,10 @@ export const FAILED_ATTEMPTS_WINDOW_SECONDS = 15 * 60;
 export class AccessService {
   private readonly logger = new Logger('Access');
   private readonly tokens: AccessTokens;
-  private readonly failures = new RateLimiterMemory({ points: MAX_FAILED_ATTEMPTS, duration: FAILED_ATTEMPTS_WINDOW_SECONDS });
+  private readonly failures = new RateLimiterMemory({
+    points: MAX_FAILED_ATTEMPTS,
+    duration: FAILED_ATTEMPTS_WINDOW_SECONDS,
+  });
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.tokens = new AccessTokens(config.access.code, config.access.sessionSecret);

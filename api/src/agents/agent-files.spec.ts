@@ -16,7 +16,8 @@ describe(loadAgentDirectory.name, () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const fixture = (id: string) => JSON.parse(readFileSync(join(fixturesDir, `${id}.json`), 'utf8'));
-  const write = (name: string, value: unknown) => writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
+  const write = (name: string, value: unknown) =>
+    writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
   const problemsOf = () => loadAgentDirectory(dir).problems.map(formatAgentProblem);
 
   it('loads every valid file with its path', () => {
@@ -30,7 +31,12 @@ describe(loadAgentDirectory.name, () => {
 
   it('names the file, the JSON pointer and the reason for each schema problem', () => {
     const clinic = fixture('sample-clinic');
-    write('sample-clinic.json', { ...clinic, model: { ...clinic.model, temperature: 'warm' }, extra: 1, input: { ...clinic.input, send: 'tab' } });
+    write('sample-clinic.json', {
+      ...clinic,
+      model: { ...clinic.model, temperature: 'warm' },
+      extra: 1,
+      input: { ...clinic.input, send: 'tab' },
+    });
     expect(problemsOf()).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/sample-clinic\.json: \/model\/temperature: must be number$/),
@@ -57,8 +63,16 @@ describe(loadAgentDirectory.name, () => {
   });
 
   it('refuses a second file claiming a taken route', () => {
-    write('zz-other.json', { ...fixture('sample-planner'), id: 'zz-other', routes: ['/zz-other', '/sample-clinic-alias'] });
-    expect(problemsOf()).toEqual([expect.stringMatching(/zz-other\.json: \/routes\/1: "\/sample-clinic-alias" is already the route of .*sample-clinic\.json$/)]);
+    write('zz-other.json', {
+      ...fixture('sample-planner'),
+      id: 'zz-other',
+      routes: ['/zz-other', '/sample-clinic-alias'],
+    });
+    expect(problemsOf()).toEqual([
+      expect.stringMatching(
+        /zz-other\.json: \/routes\/1: "\/sample-clinic-alias" is already the route of .*sample-clinic\.json$/,
+      ),
+    ]);
   });
 
   it('refuses routes that belong to the site itself', () => {
@@ -67,22 +81,30 @@ describe(loadAgentDirectory.name, () => {
   });
 
   it('reports an unreadable directory', () => {
-    expect(loadAgentDirectory(join(dir, 'missing')).problems.map(formatAgentProblem)).toEqual([expect.stringMatching(/missing: \/: cannot be read \(ENOENT\)$/)]);
+    expect(loadAgentDirectory(join(dir, 'missing')).problems.map(formatAgentProblem)).toEqual([
+      expect.stringMatching(/missing: \/: cannot be read \(ENOENT\)$/),
+    ]);
   });
 });
 
 describe('agents:check', () => {
   const run = (dir: string) =>
-    spawnSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'api/src/agents/agents-check.cli.ts'), dir], {
-      encoding: 'utf8',
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH },
-    });
+    spawnSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'api/src/agents/agents-check.cli.ts'), dir],
+      {
+        encoding: 'utf8',
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH },
+      },
+    );
 
   it('exits 0 with a summary when every file is valid', () => {
     const result = run(fixturesDir);
     expect(result.status).toBe(0);
-    expect(result.stdout).toBe('2 agent files valid: sample-clinic (/sample-clinic, /sample-clinic-alias); sample-planner (/sample-planner, /sample-planner-alias)\n');
+    expect(result.stdout).toBe(
+      '2 agent files valid: sample-clinic (/sample-clinic, /sample-clinic-alias); sample-planner (/sample-planner, /sample-planner-alias)\n',
+    );
   });
 
   it('prints file: /pointer: message and exits 1 on a bad file', () => {

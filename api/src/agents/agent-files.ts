@@ -36,7 +36,12 @@ export function listAgentFiles(dir: string): string[] {
 /** Reads and validates one file on its own: JSON syntax, the schema, and id == file name. */
 export function readAgentFile(path: string): AgentFileResult {
   const file = displayPath(path);
-  const fail = (pointer: string, message: string): AgentFileResult => ({ ok: false, path, file, problems: [{ file, pointer, message }] });
+  const fail = (pointer: string, message: string): AgentFileResult => ({
+    ok: false,
+    path,
+    file,
+    problems: [{ file, pointer, message }],
+  });
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
@@ -55,7 +60,10 @@ export function readAgentFile(path: string): AgentFileResult {
  * Accepts agents in order and refuses one that claims a route another already has,
  * so two files can never both answer one URL.
  */
-export function resolveRoutes(candidates: LoadedAgentFile[]): { accepted: LoadedAgentFile[]; problems: AgentFileProblem[] } {
+export function resolveRoutes(candidates: LoadedAgentFile[]): {
+  accepted: LoadedAgentFile[];
+  problems: AgentFileProblem[];
+} {
   const owners = new Map<string, string>();
   const accepted: LoadedAgentFile[] = [];
   const problems: AgentFileProblem[] = [];
@@ -65,7 +73,11 @@ export function resolveRoutes(candidates: LoadedAgentFile[]): { accepted: Loaded
       .filter((clash) => clash.owner);
     if (clashes.length) {
       problems.push(
-        ...clashes.map((c) => ({ file: candidate.file, pointer: `/routes/${c.index}`, message: `"${c.route}" is already the route of ${c.owner}` })),
+        ...clashes.map((c) => ({
+          file: candidate.file,
+          pointer: `/routes/${c.index}`,
+          message: `"${c.route}" is already the route of ${c.owner}`,
+        })),
       );
       continue;
     }
@@ -81,7 +93,12 @@ export function loadAgentDirectory(dir: string): { agents: LoadedAgentFile[]; pr
   try {
     paths = listAgentFiles(dir);
   } catch (error) {
-    return { agents: [], problems: [{ file: displayPath(dir), pointer: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code})` }] };
+    return {
+      agents: [],
+      problems: [
+        { file: displayPath(dir), pointer: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code})` },
+      ],
+    };
   }
   const results = paths.map(readAgentFile);
   const { accepted, problems: routeProblems } = resolveRoutes(results.filter((r): r is LoadedAgentFile => r.ok));

@@ -21,7 +21,8 @@ export class AgentDefinitionError extends Error {
 const RELOAD_DEBOUNCE_MS = 100;
 
 const byDisplayOrder = (a: AgentDefinition, b: AgentDefinition) =>
-  (a.display.hub?.order ?? Number.MAX_SAFE_INTEGER) - (b.display.hub?.order ?? Number.MAX_SAFE_INTEGER) || a.id.localeCompare(b.id);
+  (a.display.hub?.order ?? Number.MAX_SAFE_INTEGER) - (b.display.hub?.order ?? Number.MAX_SAFE_INTEGER) ||
+  a.id.localeCompare(b.id);
 
 /**
  * The live set of agent definitions. Boot refuses any invalid file; afterwards the directory is
@@ -41,7 +42,11 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     const { agents, problems } = loadAgentDirectory(this.config.agentsDir);
     if (problems.length) throw new AgentDefinitionError(problems.map(formatAgentProblem));
     this.commit(agents);
-    this.logger.log(`Loaded ${agents.length} agents: ${this.list().map((a) => a.id).join(', ')}`);
+    this.logger.log(
+      `Loaded ${agents.length} agents: ${this.list()
+        .map((a) => a.id)
+        .join(', ')}`,
+    );
     this.watcher = watch(this.config.agentsDir, {
       ignoreInitial: true,
       depth: 0,
@@ -74,7 +79,9 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     try {
       paths = listAgentFiles(this.config.agentsDir);
     } catch (error) {
-      this.logger.error(`Cannot read ${this.config.agentsDir} (${(error as NodeJS.ErrnoException).code}); keeping the loaded agents`);
+      this.logger.error(
+        `Cannot read ${this.config.agentsDir} (${(error as NodeJS.ErrnoException).code}); keeping the loaded agents`,
+      );
       return;
     }
     const candidates = paths.flatMap((path): LoadedAgentFile[] => {
@@ -94,7 +101,9 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     const after = new Set(this.agents.keys());
     const added = [...after].filter((id) => !before.has(id));
     const removed = [...before].filter((id) => !after.has(id));
-    this.logger.log(`Reloaded agents${added.length ? `; added ${added.join(', ')}` : ''}${removed.length ? `; removed ${removed.join(', ')}` : ''}`);
+    this.logger.log(
+      `Reloaded agents${added.length ? `; added ${added.join(', ')}` : ''}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
+    );
   }
 
   private commit(files: LoadedAgentFile[]): void {

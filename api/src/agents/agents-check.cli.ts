@@ -15,7 +15,9 @@ function main(): number {
     console.error(`No agent files in ${dir}`);
     return 1;
   }
-  console.log(`${agents.length} agent files valid: ${agents.map(({ agent }) => `${agent.id} (${agent.routes.join(', ')})`).join('; ')}`);
+  console.log(
+    `${agents.length} agent files valid: ${agents.map(({ agent }) => `${agent.id} (${agent.routes.join(', ')})`).join('; ')}`,
+  );
   return 0;
 }
 

@@ -22,7 +22,8 @@ export class ChatSessionsController {
     @Query('cursor') cursor: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ChatSession[]> {
-    if (agentType !== undefined && typeof agentType !== 'string') throw AppError.validation(['agentType must be given once']);
+    if (agentType !== undefined && typeof agentType !== 'string')
+      throw AppError.validation(['agentType must be given once']);
     const page = await this.chat.listSessions({
       agentType: agentType || undefined,
       limit: parseLimit(limit, 50, 200),
@@ -56,7 +57,10 @@ export class ChatSessionsController {
     @Query('before') before: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ChatMessage[]> {
-    const page = await this.chat.listMessages(id, { limit: parseLimit(limit, 1000, 1000), beforeOrder: parseOrderCursor(before) });
+    const page = await this.chat.listMessages(id, {
+      limit: parseLimit(limit, 1000, 1000),
+      beforeOrder: parseOrderCursor(before),
+    });
     const first = page.items[0];
     if (page.more && first) res.setHeader(NEXT_CURSOR_HEADER, String(first.order));
     return page.items.map(toMessageDto);

@@ -21,7 +21,10 @@ export class ChatService {
 
   createSession(input: CreateChatSessionRequest): Promise<ChatSessionEntity> {
     if (!this.agents.get(input.agentType)) {
-      const known = this.agents.list().map((a) => a.id).join(', ');
+      const known = this.agents
+        .list()
+        .map((a) => a.id)
+        .join(', ');
       throw AppError.validation([`agentType "${input.agentType}" is not a known agent (known: ${known})`]);
     }
     return this.store.createSession({
@@ -54,7 +57,8 @@ export class ChatService {
     });
     if (result.ok) return result.message;
     if (result.reason === 'session-missing') throw AppError.notFound('Chat session');
-    if (result.reason === 'orders-exhausted') throw new AppError('CONFLICT', 'This session has no free message order left; start a new session');
+    if (result.reason === 'orders-exhausted')
+      throw new AppError('CONFLICT', 'This session has no free message order left; start a new session');
     throw new AppError('CONFLICT', `order ${input.order} is already taken in this session`);
   }
 

@@ -54,8 +54,16 @@ export class ChatStore {
   }
 
   /** Newest first; `after` continues a previous page. Fetches one extra row to tell whether more exist. */
-  async listSessions(options: { agentType?: string; limit: number; after?: SessionCursor }): Promise<{ items: ChatSessionEntity[]; more: boolean }> {
-    const query = this.sessions.createQueryBuilder('s').orderBy('s.updated_at', 'DESC').addOrderBy('s.id', 'DESC').limit(options.limit + 1);
+  async listSessions(options: {
+    agentType?: string;
+    limit: number;
+    after?: SessionCursor;
+  }): Promise<{ items: ChatSessionEntity[]; more: boolean }> {
+    const query = this.sessions
+      .createQueryBuilder('s')
+      .orderBy('s.updated_at', 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .limit(options.limit + 1);
     if (options.agentType) query.andWhere('s.agent_type = :agentType', { agentType: options.agentType });
     if (options.after) query.andWhere('(s.updated_at, s.id) < (:updatedAt, :id)', options.after);
     const rows = await query.getMany();
@@ -81,7 +89,10 @@ export class ChatStore {
       const messages = tx.getRepository(ChatMessageEntity);
       let order = input.order;
       if (order === undefined) {
-        const [{ next }] = await tx.query('SELECT COALESCE(MAX("order") + 1, 0)::int AS next FROM chat_messages WHERE session_id = $1', [sessionId]);
+        const [{ next }] = await tx.query(
+          'SELECT COALESCE(MAX("order") + 1, 0)::int AS next FROM chat_messages WHERE session_id = $1',
+          [sessionId],
+        );
         order = next as number;
         if (order > MAX_MESSAGE_ORDER) return { ok: false, reason: 'orders-exhausted' };
       } else if (await messages.existsBy({ sessionId, order })) {
@@ -103,7 +114,10 @@ export class ChatStore {
   }
 
   /** The last `limit` messages before `beforeOrder`, returned in ascending order. */
-  async listMessages(sessionId: string, options: { limit: number; beforeOrder?: number }): Promise<{ items: ChatMessageEntity[]; more: boolean }> {
+  async listMessages(
+    sessionId: string,
+    options: { limit: number; beforeOrder?: number },
+  ): Promise<{ items: ChatMessageEntity[]; more: boolean }> {
     const query = this.db
       .getRepository(ChatMessageEntity)
       .createQueryBuilder('m')

@@ -21,6 +21,10 @@ describe(modelSettings.name, () => {
   });
 
   it('lets a request override temperature and max tokens', () => {
-    expect(modelSettings(undefined, 'm', { temperature: 0.2, maxTokens: 99 })).toEqual({ model: 'm', temperature: 0.2, maxTokens: 99 });
+    expect(modelSettings(undefined, 'm', { temperature: 0.2, maxTokens: 99 })).toEqual({
+      model: 'm',
+      temperature: 0.2,
+      maxTokens: 99,
+    });
   });
 });

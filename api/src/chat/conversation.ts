@@ -10,7 +10,8 @@ export const DEFAULT_TEMPERATURE = 0.7;
 export const DEFAULT_MAX_TOKENS = 1500;
 
 /** A configuration pasted into the chat wins over the agent file's persona. */
-export const personaOf = (agent: AgentDefinition, session?: ChatSessionEntity | null): AgentConfig => session?.persona ?? agent.persona;
+export const personaOf = (agent: AgentDefinition, session?: ChatSessionEntity | null): AgentConfig =>
+  session?.persona ?? agent.persona;
 
 export function modelSettings(
   agent: AgentDefinition | undefined,

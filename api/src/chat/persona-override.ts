@@ -5,9 +5,7 @@ import { formatProblem, schemas } from '../common/json-schema';
 export const MAX_PERSONA_JSON_LENGTH = 32_000;
 
 export type PersonaOverride =
-  | { kind: 'none' }
-  | { kind: 'valid'; persona: AgentConfig }
-  | { kind: 'invalid'; problems: string[] };
+  { kind: 'none' } | { kind: 'valid'; persona: AgentConfig } | { kind: 'invalid'; problems: string[] };
 
 /**
  * Reads a chat message as a pasted agent configuration. Only text shaped like a JSON object counts:
@@ -17,7 +15,12 @@ export function readPersonaOverride(content: string): PersonaOverride {
   const text = content.trim();
   if (!text.startsWith('{') || !text.endsWith('}')) return { kind: 'none' };
   if (text.length > MAX_PERSONA_JSON_LENGTH) {
-    return { kind: 'invalid', problems: [`the configuration is ${text.length} characters long; at most ${MAX_PERSONA_JSON_LENGTH} are accepted`] };
+    return {
+      kind: 'invalid',
+      problems: [
+        `the configuration is ${text.length} characters long; at most ${MAX_PERSONA_JSON_LENGTH} are accepted`,
+      ],
+    };
   }
   let value: unknown;
   try {
@@ -26,5 +29,7 @@ export function readPersonaOverride(content: string): PersonaOverride {
     return { kind: 'invalid', problems: [`it is not valid JSON (${(error as Error).message})`] };
   }
   const result = schemas.validate<AgentConfig>('agent-config.schema.json', value);
-  return result.ok ? { kind: 'valid', persona: result.value } : { kind: 'invalid', problems: result.problems.map(formatProblem) };
+  return result.ok
+    ? { kind: 'valid', persona: result.value }
+    : { kind: 'invalid', problems: result.problems.map(formatProblem) };
 }

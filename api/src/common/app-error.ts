@@ -49,7 +49,12 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { statusCode: this.status, code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
+    return {
+      statusCode: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+    };
   }
 
   static validation(details: string[]): AppError {

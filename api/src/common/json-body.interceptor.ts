@@ -25,7 +25,10 @@ function toAppError(error: BodyParserError): AppError {
     case 'charset.unsupported':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON in the UTF-8 charset');
     case 'encoding.unsupported':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be sent uncompressed or with gzip, deflate or br encoding');
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Request bodies must be sent uncompressed or with gzip, deflate or br encoding',
+      );
     default:
       return new AppError('VALIDATION_FAILED', `Request body could not be read (${error.type ?? 'unknown encoding'})`);
   }
@@ -47,7 +50,9 @@ export class JsonBodyInterceptor implements NestInterceptor {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
       }
       await new Promise<void>((resolve, reject) =>
-        parseJson(req, http.getResponse<Response>(), (error?: BodyParserError) => (error ? reject(toAppError(error)) : resolve())),
+        parseJson(req, http.getResponse<Response>(), (error?: BodyParserError) =>
+          error ? reject(toAppError(error)) : resolve(),
+        ),
       );
       assertSafeJson(req.body, 'body');
     }

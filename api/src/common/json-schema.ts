@@ -24,9 +24,15 @@ function describe(error: ErrorObject): SchemaProblem {
     case 'required':
       return { pointer: `${error.instancePath}/${String(params.missingProperty)}`, message: 'is required' };
     case 'additionalProperties':
-      return { pointer: `${error.instancePath}/${String(params.additionalProperty)}`, message: 'is not an allowed property' };
+      return {
+        pointer: `${error.instancePath}/${String(params.additionalProperty)}`,
+        message: 'is not an allowed property',
+      };
     case 'enum':
-      return { pointer: error.instancePath, message: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}` };
+      return {
+        pointer: error.instancePath,
+        message: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`,
+      };
     default:
       return { pointer: error.instancePath, message: error.message ?? 'is invalid' };
   }

@@ -13,7 +13,8 @@ export function assertSafeJson(value: unknown, where: string): void {
     if (typeof current === 'string') {
       if (current.includes('\u0000')) throw AppError.validation([`${where} must not contain NUL characters`]);
     } else if (current !== null && typeof current === 'object') {
-      if (depth >= MAX_JSON_DEPTH) throw AppError.validation([`${where} is nested more than ${MAX_JSON_DEPTH} levels deep`]);
+      if (depth >= MAX_JSON_DEPTH)
+        throw AppError.validation([`${where} is nested more than ${MAX_JSON_DEPTH} levels deep`]);
       for (const [key, child] of Object.entries(current)) {
         if (key.includes('\u0000')) throw AppError.validation([`${where} must not contain NUL characters`]);
         pending.push({ value: child, depth: depth + 1 });

@@ -2,7 +2,8 @@ import type { PipeTransform } from '@nestjs/common';
 import { AppError } from './app-error';
 import { schemas, type SchemaProblem } from './json-schema';
 
-const describeField = (p: SchemaProblem) => `${p.pointer ? p.pointer.slice(1).replaceAll('/', '.') : 'body'} ${p.message}`;
+const describeField = (p: SchemaProblem) =>
+  `${p.pointer ? p.pointer.slice(1).replaceAll('/', '.') : 'body'} ${p.message}`;
 
 /** Validates a request body against a wire schema in schemas/wire/; built per route with `validBody`. */
 export class SchemaBodyPipe<T> implements PipeTransform<unknown, T> {

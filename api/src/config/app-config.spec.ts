@@ -20,7 +20,12 @@ describe(loadAppConfig.name, () => {
 
   it('defaults to port 3000, the embedded database in DATA_DIR and gpt-4o', () => {
     const sut = loadAppConfig({ DATA_DIR: dataDir, ACCESS_CODE: 'some-code' });
-    expect(sut).toMatchObject({ port: 3000, env: 'development', database: { kind: 'embedded', dataDir }, openai: { model: 'gpt-4o' } });
+    expect(sut).toMatchObject({
+      port: 3000,
+      env: 'development',
+      database: { kind: 'embedded', dataDir },
+      openai: { model: 'gpt-4o' },
+    });
     expect(sut.serper.baseUrl).toBe('https://google.serper.dev');
   });
 
@@ -30,7 +35,11 @@ describe(loadAppConfig.name, () => {
   });
 
   it('names every bad variable in one error, never its value', () => {
-    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/app', PORT: 'eighty', OPENAI_BASE_URL: 'not a url' });
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://root:hunter2@db/app',
+      PORT: 'eighty',
+      OPENAI_BASE_URL: 'not a url',
+    });
     expect(problems).toEqual([
       expect.stringMatching(/^PORT: /),
       expect.stringMatching(/^DATABASE_URL: must be a postgres:\/\/ URL/),
@@ -42,8 +51,12 @@ describe(loadAppConfig.name, () => {
   it('trusts only a local proxy by default, and takes hops or address lists from TRUST_PROXY', () => {
     expect(loadAppConfig({ DATA_DIR: dataDir }).trustProxy).toBe('loopback');
     expect(loadAppConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadAppConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
-    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY: must be a number of proxy hops/)]);
+    expect(loadAppConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/8',
+    );
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: must be a number of proxy hops/),
+    ]);
   });
 
   it('refuses to run in production without ACCESS_CODE', () => {
@@ -63,6 +76,9 @@ describe(loadAppConfig.name, () => {
 
   it('prefers ACCESS_CODE from the environment over a kept one', () => {
     loadAppConfig({ DATA_DIR: dataDir });
-    expect(loadAppConfig({ DATA_DIR: dataDir, ACCESS_CODE: 'from-env' }).access).toMatchObject({ code: 'from-env', codeSource: 'env' });
+    expect(loadAppConfig({ DATA_DIR: dataDir, ACCESS_CODE: 'from-env' }).access).toMatchObject({
+      code: 'from-env',
+      codeSource: 'env',
+    });
   });
 });

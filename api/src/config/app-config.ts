@@ -15,20 +15,19 @@ const optionalText = z
 const httpUrl = (fallback?: string) =>
   optionalText
     .transform((value) => value ?? fallback)
-    .pipe(
-      z
-        .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-        .optional(),
-    );
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
 
 // What Express accepts for 'trust proxy', minus `true` (which would let any client forge its address).
-const TRUST_PROXY_PATTERN = /^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?))*)$/;
+const TRUST_PROXY_PATTERN =
+  /^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?))*)$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
   DATABASE_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL (leave unset for the embedded database)' }).optional(),
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL (leave unset for the embedded database)' })
+      .optional(),
   ),
   DATA_DIR: optionalText.transform((value) => value ?? './data'),
   AGENTS_DIR: optionalText,
@@ -37,12 +36,24 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: httpUrl(),
   OPENAI_MODEL: optionalText.transform((value) => value ?? 'gpt-4o'),
-  OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000).default(60_000),
+  OPENAI_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(60_000),
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
-  TRUST_PROXY: optionalText.transform((value) => value ?? 'loopback').pipe(
-    z.string().regex(TRUST_PROXY_PATTERN, 'must be a number of proxy hops, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal'),
-  ),
+  TRUST_PROXY: optionalText
+    .transform((value) => value ?? 'loopback')
+    .pipe(
+      z
+        .string()
+        .regex(
+          TRUST_PROXY_PATTERN,
+          'must be a number of proxy hops, or a comma-separated list of addresses, subnets, loopback, linklocal or uniquelocal',
+        ),
+    ),
 });
 
 export interface AppConfig {
@@ -89,7 +100,12 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
     dataDir,
     agentsDir: env.AGENTS_DIR ? absolute(env.AGENTS_DIR, cwd) : defaultAgentsDir,
     access: { code: accessCode, codeSource: env.ACCESS_CODE ? 'env' : 'generated', sessionSecret },
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
+    },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
   };
 }

@@ -12,7 +12,13 @@ export class AppConfigModule {
     return {
       module: AppConfigModule,
       imports: [ConfigModule.forRoot({ ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ app: config })] })],
-      providers: [{ provide: APP_CONFIG, inject: [ConfigService], useFactory: (cs: ConfigService) => cs.getOrThrow<AppConfig>('app') }],
+      providers: [
+        {
+          provide: APP_CONFIG,
+          inject: [ConfigService],
+          useFactory: (cs: ConfigService) => cs.getOrThrow<AppConfig>('app'),
+        },
+      ],
       exports: [APP_CONFIG],
     };
   }

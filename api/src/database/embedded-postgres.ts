@@ -23,7 +23,9 @@ function acquireLock(dataDir: string): () => void {
   } catch {
     const holder = Number(readFileSync(file, 'utf8'));
     if (holder && holder !== process.pid && isRunning(holder)) {
-      throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}; stop it or set another DATA_DIR.`);
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${holder}; stop it or set another DATA_DIR.`,
+      );
     }
     writeFileSync(file, String(process.pid));
   }

@@ -6,7 +6,10 @@ export type EntityClass = abstract new (...args: never[]) => unknown;
 export type DatabaseTarget = { embedded: EmbeddedPostgres } | { url: string };
 
 /** Connects and brings the schema up to date: the one way the app, the tests and the bench open a database. */
-export async function openDataSource(target: DatabaseTarget, entities: Array<EntityClass | EntitySchema>): Promise<DataSource> {
+export async function openDataSource(
+  target: DatabaseTarget,
+  entities: Array<EntityClass | EntitySchema>,
+): Promise<DataSource> {
   const isEmbedded = 'embedded' in target;
   const dataSource = new DataSource({
     type: 'postgres',

@@ -102,7 +102,10 @@ export class ChatModel {
    * One attempt under our own silence timer. Timeouts and stops are told apart by our own flags,
    * not by the SDK's error classes (which a different realm, such as a test runner, can blur).
    */
-  private async attempt<T>(outer: AbortSignal | undefined, call: (signal: AbortSignal, idle: IdleTimer) => Promise<T>): Promise<T> {
+  private async attempt<T>(
+    outer: AbortSignal | undefined,
+    call: (signal: AbortSignal, idle: IdleTimer) => Promise<T>,
+  ): Promise<T> {
     const idle = new IdleTimer(this.config.openai.timeoutMs);
     try {
       return await call(outer ? AbortSignal.any([outer, idle.signal]) : idle.signal, idle);

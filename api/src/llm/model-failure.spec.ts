@@ -5,8 +5,14 @@ import { MODEL_ERROR_TEXT, ModelCallAborted, ModelFailure, classifyModelError, r
 const LEAKED_KEY = 'sk-live-key-that-must-not-leak-0123456789';
 
 /** What the SDK throws for an HTTP error answer. */
-function apiError(status: number, error: { message?: string; code?: string | null; type?: string } = {}, headers: Record<string, string> = {}) {
-  const body = { error: { message: `Upstream words ${LEAKED_KEY}`, type: 'server_error', param: null, code: null, ...error } };
+function apiError(
+  status: number,
+  error: { message?: string; code?: string | null; type?: string } = {},
+  headers: Record<string, string> = {},
+) {
+  const body = {
+    error: { message: `Upstream words ${LEAKED_KEY}`, type: 'server_error', param: null, code: null, ...error },
+  };
   return OpenAI.APIError.generate(status, body, undefined, new Headers(headers));
 }
 
@@ -27,7 +33,13 @@ const summary = (failure: ModelFailure) => ({
 
 describe(classifyModelError.name, () => {
   it('takes a 401 as UNAUTHORIZED (502 to the client), not retried, even with a Retry-After', () => {
-    const failure = classified(apiError(401, { message: `Incorrect API key provided: ${LEAKED_KEY}`, code: 'invalid_api_key' }, { 'retry-after': '5' }));
+    const failure = classified(
+      apiError(
+        401,
+        { message: `Incorrect API key provided: ${LEAKED_KEY}`, code: 'invalid_api_key' },
+        { 'retry-after': '5' },
+      ),
+    );
 
     expect(summary(failure)).toEqual({
       modelCode: 'UNAUTHORIZED',
@@ -45,11 +57,17 @@ describe(classifyModelError.name, () => {
     ['the message spells it api_key', { message: 'Invalid api_key in the request' }],
     ['the code names it', { message: 'Bad request', code: 'invalid_api_key' }],
   ])('takes a 400 as UNAUTHORIZED when %s', (_case, error) => {
-    expect(summary(classified(apiError(400, error)))).toMatchObject({ modelCode: 'UNAUTHORIZED', retryable: false, upstreamStatus: 400 });
+    expect(summary(classified(apiError(400, error)))).toMatchObject({
+      modelCode: 'UNAUTHORIZED',
+      retryable: false,
+      upstreamStatus: 400,
+    });
   });
 
   it('takes a 400 about anything else as UPSTREAM_ERROR, not retried', () => {
-    expect(summary(classified(apiError(400, { message: "'messages' must contain at least one message", code: null })))).toEqual({
+    expect(
+      summary(classified(apiError(400, { message: "'messages' must contain at least one message", code: null }))),
+    ).toEqual({
       modelCode: 'UPSTREAM_ERROR',
       code: 'UPSTREAM_ERROR',
       status: 502,
@@ -60,9 +78,18 @@ describe(classifyModelError.name, () => {
   });
 
   it('takes a 429 as RATE_LIMIT (429 to the client), retryable, keeping the Retry-After as a header', () => {
-    const failure = classified(apiError(429, { code: 'rate_limit_exceeded', type: 'requests' }, { 'retry-after': '7' }));
+    const failure = classified(
+      apiError(429, { code: 'rate_limit_exceeded', type: 'requests' }, { 'retry-after': '7' }),
+    );
 
-    expect(summary(failure)).toEqual({ modelCode: 'RATE_LIMIT', code: 'RATE_LIMIT', status: 429, retryable: true, retryAfterMs: 7000, upstreamStatus: 429 });
+    expect(summary(failure)).toEqual({
+      modelCode: 'RATE_LIMIT',
+      code: 'RATE_LIMIT',
+      status: 429,
+      retryable: true,
+      retryAfterMs: 7000,
+      upstreamStatus: 429,
+    });
     expect(failure.headers).toEqual({ 'Retry-After': '7' });
   });
 
@@ -74,7 +101,9 @@ describe(classifyModelError.name, () => {
   });
 
   it('does not retry a 429 for an exhausted quota (insufficient_quota)', () => {
-    expect(summary(classified(apiError(429, { code: 'insufficient_quota', type: 'insufficient_quota' })))).toMatchObject({
+    expect(
+      summary(classified(apiError(429, { code: 'insufficient_quota', type: 'insufficient_quota' }))),
+    ).toMatchObject({
       modelCode: 'RATE_LIMIT',
       status: 429,
       retryable: false,
@@ -103,18 +132,21 @@ describe(classifyModelError.name, () => {
     });
   });
 
-  it.each([400, 403, 404, 409, 422, 500, 503])('takes a %i as UPSTREAM_ERROR, not retried, whatever its Retry-After', (status) => {
-    const failure = classified(apiError(status, { message: 'Something went wrong' }, { 'retry-after': '1' }));
+  it.each([400, 403, 404, 409, 422, 500, 503])(
+    'takes a %i as UPSTREAM_ERROR, not retried, whatever its Retry-After',
+    (status) => {
+      const failure = classified(apiError(status, { message: 'Something went wrong' }, { 'retry-after': '1' }));
 
-    expect(summary(failure)).toEqual({
-      modelCode: 'UPSTREAM_ERROR',
-      code: 'UPSTREAM_ERROR',
-      status: 502,
-      retryable: false,
-      retryAfterMs: undefined,
-      upstreamStatus: status,
-    });
-  });
+      expect(summary(failure)).toEqual({
+        modelCode: 'UPSTREAM_ERROR',
+        code: 'UPSTREAM_ERROR',
+        status: 502,
+        retryable: false,
+        retryAfterMs: undefined,
+        upstreamStatus: status,
+      });
+    },
+  );
 
   it('takes a connection timeout as TIMEOUT, retryable, with no upstream status', () => {
     expect(summary(classified(new OpenAI.APIConnectionTimeoutError()))).toEqual({
@@ -128,7 +160,10 @@ describe(classifyModelError.name, () => {
   });
 
   it('takes a connection failure as NETWORK_ERROR (502 to the client), retryable', () => {
-    const error = new OpenAI.APIConnectionError({ message: 'Connection error.', cause: new Error('connect ECONNREFUSED 127.0.0.1:9') });
+    const error = new OpenAI.APIConnectionError({
+      message: 'Connection error.',
+      cause: new Error('connect ECONNREFUSED 127.0.0.1:9'),
+    });
 
     expect(summary(classified(error))).toEqual({
       modelCode: 'NETWORK_ERROR',
@@ -142,12 +177,18 @@ describe(classifyModelError.name, () => {
 
   it('takes an SDK abort, or any error named AbortError, as a stop: ModelCallAborted, not a failure', () => {
     expect(classifyModelError(new OpenAI.APIUserAbortError())).toBeInstanceOf(ModelCallAborted);
-    expect(classifyModelError(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' }))).toBeInstanceOf(ModelCallAborted);
+    expect(
+      classifyModelError(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' })),
+    ).toBeInstanceOf(ModelCallAborted);
   });
 
   it('takes anything else as NETWORK_ERROR, retryable', () => {
     for (const error of [new TypeError('fetch failed'), 'a string', undefined]) {
-      expect(summary(classified(error))).toMatchObject({ modelCode: 'NETWORK_ERROR', retryable: true, upstreamStatus: undefined });
+      expect(summary(classified(error))).toMatchObject({
+        modelCode: 'NETWORK_ERROR',
+        retryable: true,
+        upstreamStatus: undefined,
+      });
     }
   });
 
@@ -201,7 +242,13 @@ describe(ModelFailure.name, () => {
   it('calls only NO_API_KEY and UNAUTHORIZED key problems', () => {
     expect(ModelFailure.noApiKey().isKeyProblem).toBe(true);
     expect(new ModelFailure('UNAUTHORIZED', false, undefined, 401).isKeyProblem).toBe(true);
-    for (const code of ['RATE_LIMIT', 'TIMEOUT', 'NETWORK_ERROR', 'ASSISTANT_API_UNAVAILABLE', 'UPSTREAM_ERROR'] as const) {
+    for (const code of [
+      'RATE_LIMIT',
+      'TIMEOUT',
+      'NETWORK_ERROR',
+      'ASSISTANT_API_UNAVAILABLE',
+      'UPSTREAM_ERROR',
+    ] as const) {
       expect(new ModelFailure(code, true).isKeyProblem).toBe(false);
     }
   });

@@ -3,7 +3,13 @@ import { AppError, type ErrorCode } from '../common/app-error';
 
 export type ModelErrorCode = Extract<
   ErrorCode,
-  'NO_API_KEY' | 'UNAUTHORIZED' | 'RATE_LIMIT' | 'TIMEOUT' | 'NETWORK_ERROR' | 'ASSISTANT_API_UNAVAILABLE' | 'UPSTREAM_ERROR'
+  | 'NO_API_KEY'
+  | 'UNAUTHORIZED'
+  | 'RATE_LIMIT'
+  | 'TIMEOUT'
+  | 'NETWORK_ERROR'
+  | 'ASSISTANT_API_UNAVAILABLE'
+  | 'UPSTREAM_ERROR'
 >;
 
 /** The words users see, after the spec's notices; nothing from the upstream answer is ever repeated. */
@@ -86,7 +92,8 @@ export function classifyModelError(error: unknown): ModelFailure | ModelCallAbor
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     const status = error.status;
     const wait = retryAfterMs(error.headers);
-    if (status === 401 || (status === 400 && mentionsApiKey(error))) return new ModelFailure('UNAUTHORIZED', false, undefined, status);
+    if (status === 401 || (status === 400 && mentionsApiKey(error)))
+      return new ModelFailure('UNAUTHORIZED', false, undefined, status);
     // An exhausted quota is a 429 too, but waiting does not refill it.
     if (status === 429) return new ModelFailure('RATE_LIMIT', error.code !== 'insufficient_quota', wait, status);
     if (status === 504) return new ModelFailure('TIMEOUT', true, wait, status);

@@ -32,6 +32,8 @@ describe(personaPrompt.name, () => {
   });
 
   it('leaves out empty sections', () => {
-    expect(personaPrompt({ role_description: 'You are brief.', domains: [], response_guidelines: [] })).toBe('You are brief.');
+    expect(personaPrompt({ role_description: 'You are brief.', domains: [], response_guidelines: [] })).toBe(
+      'You are brief.',
+    );
   });
 });

@@ -9,7 +9,11 @@ const label = (priority: GuidelinePriority) => (typeof priority === 'number' ? `
 export function personaPrompt(persona: AgentConfig): string {
   const parts = [persona.role_description.trim()];
   if (persona.domains.length) {
-    parts.push(['Your areas of expertise:', ...persona.domains.map((d) => `- ${d.title.trim()}: ${d.description.trim()}`)].join('\n'));
+    parts.push(
+      ['Your areas of expertise:', ...persona.domains.map((d) => `- ${d.title.trim()}: ${d.description.trim()}`)].join(
+        '\n',
+      ),
+    );
   }
   if (persona.response_guidelines.length) {
     const rules = persona.response_guidelines

@@ -42,7 +42,11 @@ export class ReplyRouter {
     return [...new Set([context.routing.strategy, ...context.routing.fallback])];
   }
 
-  async route<T>(context: ReplyContext, answer: (prepared: PreparedReply) => Promise<T>, options: RouteOptions = {}): Promise<RoutedReply<T>> {
+  async route<T>(
+    context: ReplyContext,
+    answer: (prepared: PreparedReply) => Promise<T>,
+    options: RouteOptions = {},
+  ): Promise<RoutedReply<T>> {
     let lastFailure: AppError | undefined;
     for (const name of this.chain(context)) {
       const strategy = this.strategies[name];
@@ -59,11 +63,19 @@ export class ReplyRouter {
         if (!(error instanceof AppError)) throw error;
         // A key problem would fail the next strategy the same way.
         if ((error instanceof ModelFailure && error.isKeyProblem) || options.mayFallBack?.() === false) throw error;
-        this.logger.warn(`${name} failed (${error instanceof ModelFailure ? error.describe() : error.code}); trying the next strategy`);
+        this.logger.warn(
+          `${name} failed (${error instanceof ModelFailure ? error.describe() : error.code}); trying the next strategy`,
+        );
         options.onFallback?.(name, error);
         lastFailure = error;
       }
     }
-    throw lastFailure ?? new AppError('SEARCH_UNAVAILABLE', 'This agent answers with a web search, which is not available for this message.');
+    throw (
+      lastFailure ??
+      new AppError(
+        'SEARCH_UNAVAILABLE',
+        'This agent answers with a web search, which is not available for this message.',
+      )
+    );
   }
 }

@@ -26,7 +26,12 @@ function scriptedCall<T>(errors: unknown[], value: T) {
 }
 
 const httpError = (status: number, headers: Record<string, string> = {}, code: string | null = null) =>
-  OpenAI.APIError.generate(status, { error: { message: `Scripted ${status}`, type: 'server_error', param: null, code } }, undefined, new Headers(headers));
+  OpenAI.APIError.generate(
+    status,
+    { error: { message: `Scripted ${status}`, type: 'server_error', param: null, code } },
+    undefined,
+    new Headers(headers),
+  );
 
 const retryable = () => new ModelFailure('UPSTREAM_ERROR', true, undefined, 502);
 const retryableAfter = (ms: number) => new ModelFailure('RATE_LIMIT', true, ms, 429);
@@ -80,9 +85,19 @@ describe(RetryPolicy.name, () => {
     });
 
     it('follows the timing it is given', () => {
-      const custom = new RetryPolicy({ attempts: 5, baseDelayMs: 100, jitterMs: 10, maxRetryAfterMs: 5000 }, clock.wait, () => 0.5);
+      const custom = new RetryPolicy(
+        { attempts: 5, baseDelayMs: 100, jitterMs: 10, maxRetryAfterMs: 5000 },
+        clock.wait,
+        () => 0.5,
+      );
 
-      expect([1, 2, 3, 4, 5].map((retry) => custom.delayBeforeRetry(retry, retryable()))).toEqual([105, 205, 405, 805, null]);
+      expect([1, 2, 3, 4, 5].map((retry) => custom.delayBeforeRetry(retry, retryable()))).toEqual([
+        105,
+        205,
+        405,
+        805,
+        null,
+      ]);
       expect(custom.delayBeforeRetry(1, retryableAfter(5000))).toBeNull();
     });
   });
@@ -130,7 +145,10 @@ describe(RetryPolicy.name, () => {
     });
 
     it("waits the service's Retry-After under 60 s instead of the backoff", async () => {
-      const { attempts, call } = scriptedCall([httpError(429, { 'retry-after': '3' }), httpError(429, { 'retry-after': '1' })], 'third');
+      const { attempts, call } = scriptedCall(
+        [httpError(429, { 'retry-after': '3' }), httpError(429, { 'retry-after': '1' })],
+        'third',
+      );
 
       await expect(sut.run(call)).resolves.toBe('third');
       expect(attempts).toEqual([1, 2, 3]);
@@ -151,7 +169,10 @@ describe(RetryPolicy.name, () => {
       const { attempts, call } = scriptedCall([httpError(502), httpError(502)], 'never');
       const mayRetry = jest.fn().mockReturnValueOnce(true).mockReturnValue(false);
 
-      await expect(sut.run(call, undefined, { mayRetry })).rejects.toMatchObject({ modelCode: 'UPSTREAM_ERROR', upstreamStatus: 502 });
+      await expect(sut.run(call, undefined, { mayRetry })).rejects.toMatchObject({
+        modelCode: 'UPSTREAM_ERROR',
+        upstreamStatus: 502,
+      });
       expect(attempts).toEqual([1, 2]);
       expect(clock.waits).toEqual([1500]);
       expect(mayRetry).toHaveBeenCalledTimes(2);

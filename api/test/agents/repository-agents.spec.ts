@@ -20,7 +20,15 @@ describe('agents/ in this repository', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const routes = agents.flatMap((a) => a.agent.routes);
     expect(new Set(routes).size).toBe(routes.length);
-    expect(routes.sort()).toEqual(['/doctor', '/interior-designer', '/mbhealth', '/moisture-control', '/owner-builder', '/poodletime', '/travely']);
+    expect(routes.sort()).toEqual([
+      '/doctor',
+      '/interior-designer',
+      '/mbhealth',
+      '/moisture-control',
+      '/owner-builder',
+      '/poodletime',
+      '/travely',
+    ]);
   });
 
   it('puts the five hub agents of the spec on the hub, in its order', () => {

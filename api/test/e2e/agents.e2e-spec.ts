@@ -19,12 +19,20 @@ describe('Agents (e2e)', () => {
   });
   afterAll(() => sut.close());
 
-  const publicIds = async () => ((await sut.anonymous().get('/api/agents').expect(200)).body as Array<{ id: string }>).map((a) => a.id);
+  const publicIds = async () =>
+    ((await sut.anonymous().get('/api/agents').expect(200)).body as Array<{ id: string }>).map((a) => a.id);
   const readAgent = (id: string) => JSON.parse(readFileSync(join(sut.agentsDir, `${id}.json`), 'utf8'));
 
   it('lists every agent publicly with only what a browser needs before access', async () => {
     const res = await sut.anonymous().get('/api/agents').expect(200);
-    expect(res.body.map((a: { id: string }) => a.id).sort()).toEqual(['doctor', 'interior-designer', 'mbhealth', 'moisture-control', 'poodletime', 'travely']);
+    expect(res.body.map((a: { id: string }) => a.id).sort()).toEqual([
+      'doctor',
+      'interior-designer',
+      'mbhealth',
+      'moisture-control',
+      'poodletime',
+      'travely',
+    ]);
     for (const agent of res.body) expect(Object.keys(agent).sort()).toEqual(['access', 'display', 'id', 'routes']);
     const body = JSON.stringify(res.body);
     expect(body).not.toContain('role_description');
@@ -33,7 +41,10 @@ describe('Agents (e2e)', () => {
 
   it('answers the moisture-control agent on both of its routes', async () => {
     const res = await sut.anonymous().get('/api/agents').expect(200);
-    expect(res.body.find((a: { id: string }) => a.id === 'moisture-control').routes).toEqual(['/moisture-control', '/owner-builder']);
+    expect(res.body.find((a: { id: string }) => a.id === 'moisture-control').routes).toEqual([
+      '/moisture-control',
+      '/owner-builder',
+    ]);
   });
 
   it('keeps the full definition, persona included, behind access', async () => {
@@ -46,7 +57,10 @@ describe('Agents (e2e)', () => {
 
   it('serves an agent file dropped in while running, without a restart', async () => {
     const travely = readAgent('travely');
-    writeFileSync(join(sut.agentsDir, 'gardener.json'), JSON.stringify({ ...travely, id: 'gardener', routes: ['/gardener'] }));
+    writeFileSync(
+      join(sut.agentsDir, 'gardener.json'),
+      JSON.stringify({ ...travely, id: 'gardener', routes: ['/gardener'] }),
+    );
     expect(await eventually(publicIds, (ids) => ids.includes('gardener'))).toContain('gardener');
     const client = await sut.authorized();
     await client.post('/api/chat/sessions').send({ agentType: 'gardener', title: 'Roses' }).expect(201);
@@ -72,7 +86,10 @@ describe('Agents (e2e)', () => {
 
   it('refuses a new file that claims a route another agent serves', async () => {
     const doctor = readAgent('doctor');
-    writeFileSync(join(sut.agentsDir, 'impostor.json'), JSON.stringify({ ...doctor, id: 'impostor', routes: ['/impostor', '/doctor'] }));
+    writeFileSync(
+      join(sut.agentsDir, 'impostor.json'),
+      JSON.stringify({ ...doctor, id: 'impostor', routes: ['/impostor', '/doctor'] }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await publicIds()).not.toContain('impostor');
     expect(await publicIds()).toContain('doctor');

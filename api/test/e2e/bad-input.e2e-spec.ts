@@ -14,7 +14,14 @@ const UNKNOWN_ID = '6f1c2a4e-9b7d-4c3e-8a1f-0d2b3c4e5f60';
 const OVER_BODY_LIMIT = 600 * 1024; // the limit is 512kb
 const KNOWN_AGENTS = ['moisture-control', 'interior-designer', 'doctor', 'travely', 'poodletime', 'mbhealth'];
 
-type ErrorCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'ACCESS_REQUIRED' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE';
+type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'MALFORMED_JSON'
+  | 'ACCESS_REQUIRED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
 
 /** The exact status and code, a readable message (optionally naming something), and no internals. */
 function expectError(res: Response, status: number, code: ErrorCode, mentions?: string | RegExp): void {
@@ -77,8 +84,18 @@ describe('Bad input (e2e)', () => {
     client[method](path).set('Content-Type', contentType).send(raw);
 
   const bodyRoutes: BodyRoute[] = [
-    { route: 'POST /api/auth/grant-access', path: () => '/api/auth/grant-access', valid: () => ({ passcode: 'not-the-code' }), required: 'passcode' },
-    { route: 'POST /api/chat/sessions', path: () => '/api/chat/sessions', valid: () => ({ agentType: 'doctor', title: 'Valid' }), required: 'agentType' },
+    {
+      route: 'POST /api/auth/grant-access',
+      path: () => '/api/auth/grant-access',
+      valid: () => ({ passcode: 'not-the-code' }),
+      required: 'passcode',
+    },
+    {
+      route: 'POST /api/chat/sessions',
+      path: () => '/api/chat/sessions',
+      valid: () => ({ agentType: 'doctor', title: 'Valid' }),
+      required: 'agentType',
+    },
     {
       route: 'POST /api/chat/sessions/:id/messages',
       path: () => `/api/chat/sessions/${existing.id}/messages`,
@@ -90,7 +107,8 @@ describe('Bad input (e2e)', () => {
   beforeAll(async () => {
     sut = await startTestApp();
     client = await sut.authorized();
-    existing = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Fixture' }).expect(201)).body;
+    existing = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Fixture' }).expect(201))
+      .body;
     await client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: 'Fixture message' }).expect(201);
   });
   afterAll(() => sut.close());
@@ -123,13 +141,16 @@ describe('Bad input (e2e)', () => {
   });
 
   describe('JSON of the wrong shape', () => {
-    it.each(bodyRoutes.map((r) => [r.route, r] as const))('%s: answers 400 naming the body for an array body', async (_route, route) => {
-      for (const raw of ['[]', JSON.stringify([route.valid()])]) {
-        const res = await nothingStored(() => sendRaw('post', route.path(), raw));
+    it.each(bodyRoutes.map((r) => [r.route, r] as const))(
+      '%s: answers 400 naming the body for an array body',
+      async (_route, route) => {
+        for (const raw of ['[]', JSON.stringify([route.valid()])]) {
+          const res = await nothingStored(() => sendRaw('post', route.path(), raw));
 
-        expectError(res, 400, 'VALIDATION_FAILED', /body must be object/);
-      }
-    });
+          expectError(res, 400, 'VALIDATION_FAILED', /body must be object/);
+        }
+      },
+    );
 
     it.each(bodyRoutes.map((r) => [r.route, r] as const))(
       '%s: answers 400 VALIDATION_FAILED "body must be object" for a JSON string, null, number or boolean body',
@@ -164,12 +185,15 @@ describe('Bad input (e2e)', () => {
       ['granted: true alone', { granted: true }, /passcode is required/],
       ['a string granted', { passcode: 'x', granted: 'yes' }, /granted must be boolean/],
       ['an unknown field', { passcode: 'x', admin: true }, /admin is not an allowed property/],
-    ])('POST /api/auth/grant-access: answers 400 for %s, naming the field, and sets no cookie', async (_case, body, mentions) => {
-      const res = await sut.anonymous().post('/api/auth/grant-access').send(body);
+    ])(
+      'POST /api/auth/grant-access: answers 400 for %s, naming the field, and sets no cookie',
+      async (_case, body, mentions) => {
+        const res = await sut.anonymous().post('/api/auth/grant-access').send(body);
 
-      expectError(res, 400, 'VALIDATION_FAILED', mentions);
-      expect(res.headers['set-cookie']).toBeUndefined();
-    });
+        expectError(res, 400, 'VALIDATION_FAILED', mentions);
+        expect(res.headers['set-cookie']).toBeUndefined();
+      },
+    );
 
     it.each([
       ['no agentType', { title: 'x' }, /agentType is required/],
@@ -177,17 +201,33 @@ describe('Bad input (e2e)', () => {
       ['a null agentType', { agentType: null }, /agentType must be string/],
       ['an empty agentType', { agentType: '' }, /agentType/],
       ['an agentType over 64 characters', { agentType: 'a'.repeat(65) }, /agentType/],
-      ['an unknown agentType', { agentType: 'chef' }, new RegExp(`agentType "chef" is not a known agent.*${KNOWN_AGENTS.join('.*')}`)],
+      [
+        'an unknown agentType',
+        { agentType: 'chef' },
+        new RegExp(`agentType "chef" is not a known agent.*${KNOWN_AGENTS.join('.*')}`),
+      ],
       ['an agentType in another letter case', { agentType: 'DOCTOR' }, /agentType "DOCTOR" is not a known agent/],
       ['a number title', { agentType: 'doctor', title: 2 }, /title must be string/],
       ['a null title', { agentType: 'doctor', title: null }, /title must be string/],
-      ['a title over 200 characters', { agentType: 'doctor', title: 'x'.repeat(201) }, /title must NOT have more than 200 characters/],
+      [
+        'a title over 200 characters',
+        { agentType: 'doctor', title: 'x'.repeat(201) },
+        /title must NOT have more than 200 characters/,
+      ],
       ['an object systemPrompt', { agentType: 'doctor', systemPrompt: {} }, /systemPrompt must be string,null/],
-      ['a systemPrompt over 100000 characters', { agentType: 'doctor', systemPrompt: 'x'.repeat(100_001) }, /systemPrompt/],
+      [
+        'a systemPrompt over 100000 characters',
+        { agentType: 'doctor', systemPrompt: 'x'.repeat(100_001) },
+        /systemPrompt/,
+      ],
       ['an array summary', { agentType: 'doctor', summary: [] }, /summary must be string,null/],
       ['a summary over 10000 characters', { agentType: 'doctor', summary: 'x'.repeat(10_001) }, /summary/],
       ['an id', { agentType: 'doctor', id: UNKNOWN_ID }, /id is not an allowed property/],
-      ['a createdAt', { agentType: 'doctor', createdAt: '2020-01-01T00:00:00.000Z' }, /createdAt is not an allowed property/],
+      [
+        'a createdAt',
+        { agentType: 'doctor', createdAt: '2020-01-01T00:00:00.000Z' },
+        /createdAt is not an allowed property/,
+      ],
     ])('POST /api/chat/sessions: answers 400 for %s, naming the field', async (_case, body, mentions) => {
       const res = await nothingStored(() => client.post('/api/chat/sessions').send(body));
 
@@ -195,7 +235,9 @@ describe('Bad input (e2e)', () => {
     });
 
     it('POST /api/chat/sessions: names every wrong field at once', async () => {
-      const res = await nothingStored(() => client.post('/api/chat/sessions').send({ agentType: 7, title: [], extra: 1 }));
+      const res = await nothingStored(() =>
+        client.post('/api/chat/sessions').send({ agentType: 7, title: [], extra: 1 }),
+      );
 
       expectError(res, 400, 'VALIDATION_FAILED');
       for (const field of ['agentType', 'title', 'extra']) expect(res.body.message).toContain(field);
@@ -207,8 +249,16 @@ describe('Bad input (e2e)', () => {
       ['a null content', { content: null }, /content must be/],
       ['an empty content', { content: '' }, /content must not be empty/],
       ['a whitespace content', { content: ' \n\t ' }, /content must not be empty/],
-      ['a content over 100000 characters', { content: 'x'.repeat(100_001) }, /content must be at most 100000 characters/],
-      ['an object content whose text is over 100000 characters', { content: { text: 'x'.repeat(100_000) } }, /content must be at most 100000/],
+      [
+        'a content over 100000 characters',
+        { content: 'x'.repeat(100_001) },
+        /content must be at most 100000 characters/,
+      ],
+      [
+        'an object content whose text is over 100000 characters',
+        { content: { text: 'x'.repeat(100_000) } },
+        /content must be at most 100000/,
+      ],
       ['a negative order', { content: 'x', order: -1 }, /order must be >= 0/],
       ['a fractional order', { content: 'x', order: 1.5 }, /order must be integer/],
       ['a string order', { content: 'x', order: '1' }, /order must be integer/],
@@ -228,13 +278,16 @@ describe('Bad input (e2e)', () => {
   });
 
   describe('oversize bodies', () => {
-    it.each(bodyRoutes.map((r) => [r.route, r] as const))('%s: answers 413 PAYLOAD_TOO_LARGE for a body over 512kb', async (_route, route) => {
-      const body = { ...route.valid(), padding: 'x'.repeat(OVER_BODY_LIMIT) };
+    it.each(bodyRoutes.map((r) => [r.route, r] as const))(
+      '%s: answers 413 PAYLOAD_TOO_LARGE for a body over 512kb',
+      async (_route, route) => {
+        const body = { ...route.valid(), padding: 'x'.repeat(OVER_BODY_LIMIT) };
 
-      const res = await nothingStored(() => client.post(route.path()).send(body));
+        const res = await nothingStored(() => client.post(route.path()).send(body));
 
-      expectError(res, 413, 'PAYLOAD_TOO_LARGE', /512kb/);
-    });
+        expectError(res, 413, 'PAYLOAD_TOO_LARGE', /512kb/);
+      },
+    );
 
     it('answers 413 for an oversize body even when it is not valid JSON', async () => {
       const res = await nothingStored(() => sendRaw('post', '/api/chat/sessions', `{${'x'.repeat(OVER_BODY_LIMIT)}`));
@@ -246,9 +299,22 @@ describe('Bad input (e2e)', () => {
   describe('bodies that are not JSON', () => {
     const kinds: Array<[string, (route: BodyRoute) => Promise<Response>]> = [
       ['text/plain', (r) => client.post(r.path()).set('Content-Type', 'text/plain').send(JSON.stringify(r.valid()))],
-      ['application/x-www-form-urlencoded', (r) => client.post(r.path()).type('form').send(new URLSearchParams(r.valid() as Record<string, string>).toString())],
-      ['multipart/form-data', (r) => Object.entries(r.valid()).reduce((req, [k, v]) => req.field(k, String(v)), client.post(r.path()))],
-      ['application/xml', (r) => client.post(r.path()).set('Content-Type', 'application/xml').send('<content>hi</content>')],
+      [
+        'application/x-www-form-urlencoded',
+        (r) =>
+          client
+            .post(r.path())
+            .type('form')
+            .send(new URLSearchParams(r.valid() as Record<string, string>).toString()),
+      ],
+      [
+        'multipart/form-data',
+        (r) => Object.entries(r.valid()).reduce((req, [k, v]) => req.field(k, String(v)), client.post(r.path())),
+      ],
+      [
+        'application/xml',
+        (r) => client.post(r.path()).set('Content-Type', 'application/xml').send('<content>hi</content>'),
+      ],
       ['no Content-Type', (r) => client.post(r.path()).set('Content-Type', '').send(JSON.stringify(r.valid()))],
     ];
     const cases = bodyRoutes.flatMap((r) => kinds.map(([kind, send]) => [r.route, kind, r, send] as const));
@@ -261,7 +327,12 @@ describe('Bad input (e2e)', () => {
 
     it('answers 415 UNSUPPORTED_MEDIA_TYPE for JSON in an unsupported charset', async () => {
       const res = await nothingStored(() =>
-        sendRaw('post', '/api/chat/sessions', JSON.stringify({ agentType: 'doctor' }), 'application/json; charset=iso-8859-1'),
+        sendRaw(
+          'post',
+          '/api/chat/sessions',
+          JSON.stringify({ agentType: 'doctor' }),
+          'application/json; charset=iso-8859-1',
+        ),
       );
 
       expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', /charset/i);
@@ -270,7 +341,11 @@ describe('Bad input (e2e)', () => {
 
     it('answers 415 UNSUPPORTED_MEDIA_TYPE for a body in an unsupported Content-Encoding', async () => {
       const res = await nothingStored(() =>
-        client.post('/api/chat/sessions').set('Content-Type', 'application/json').set('Content-Encoding', 'compress-nonsense').send(JSON.stringify({ agentType: 'doctor' })),
+        client
+          .post('/api/chat/sessions')
+          .set('Content-Type', 'application/json')
+          .set('Content-Encoding', 'compress-nonsense')
+          .send(JSON.stringify({ agentType: 'doctor' })),
       );
 
       expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', /encoding/i);
@@ -283,7 +358,10 @@ describe('Bad input (e2e)', () => {
       ['GET /api/chat/sessions/:id', (id) => client.get(`/api/chat/sessions/${id}`)],
       ['DELETE /api/chat/sessions/:id', (id) => client.delete(`/api/chat/sessions/${id}`)],
       ['GET /api/chat/sessions/:id/messages', (id) => client.get(`/api/chat/sessions/${id}/messages`)],
-      ['POST /api/chat/sessions/:id/messages', (id) => client.post(`/api/chat/sessions/${id}/messages`).send({ content: 'hi' })],
+      [
+        'POST /api/chat/sessions/:id/messages',
+        (id) => client.post(`/api/chat/sessions/${id}/messages`).send({ content: 'hi' }),
+      ],
     ];
     const nonUuids = [
       'abc',
@@ -327,14 +405,19 @@ describe('Bad input (e2e)', () => {
       expect(res.body.id).toBe('doctor');
     });
 
-    it.each(['nope', 'DOCTOR', 'doctor.json', '__proto__', 'constructor', encodeURIComponent('../package.json'), 'a'.repeat(2000)])(
-      'GET /api/agents/:id answers 404 NOT_FOUND for the unknown id %s',
-      async (id) => {
-        const res = await client.get(`/api/agents/${id}`);
+    it.each([
+      'nope',
+      'DOCTOR',
+      'doctor.json',
+      '__proto__',
+      'constructor',
+      encodeURIComponent('../package.json'),
+      'a'.repeat(2000),
+    ])('GET /api/agents/:id answers 404 NOT_FOUND for the unknown id %s', async (id) => {
+      const res = await client.get(`/api/agents/${id}`);
 
-        expectError(res, 404, 'NOT_FOUND', /was not found/);
-      },
-    );
+      expectError(res, 404, 'NOT_FOUND', /was not found/);
+    });
 
     it('GET /api/agents/:id answers 401 ACCESS_REQUIRED without access, before looking at the id', async () => {
       expectError(await sut.anonymous().get('/api/agents/doctor'), 401, 'ACCESS_REQUIRED');
@@ -367,9 +450,18 @@ describe('Bad input (e2e)', () => {
       ['too long', `cursor=${'A'.repeat(201)}`],
       ['given twice', `cursor=${base64url(`2020-01-01T00:00:00.000Z|${UNKNOWN_ID}`)}&cursor=x`],
       // Forged cursors that PostgreSQL itself would refuse (they were 500s once).
-      ['forged with an id of 36 dashes', `cursor=${base64url('2020-01-01T00:00:00.000Z|------------------------------------')}`],
-      ['forged with an id with misplaced dashes', `cursor=${base64url('2020-01-01T00:00:00.000Z|0123456789abcdef0123456789abcdef----')}`],
-      ['forged with a date before PostgreSQL timestamps begin', `cursor=${base64url(`-100000-01-01T00:00:00.000Z|${UNKNOWN_ID}`)}`],
+      [
+        'forged with an id of 36 dashes',
+        `cursor=${base64url('2020-01-01T00:00:00.000Z|------------------------------------')}`,
+      ],
+      [
+        'forged with an id with misplaced dashes',
+        `cursor=${base64url('2020-01-01T00:00:00.000Z|0123456789abcdef0123456789abcdef----')}`,
+      ],
+      [
+        'forged with a date before PostgreSQL timestamps begin',
+        `cursor=${base64url(`-100000-01-01T00:00:00.000Z|${UNKNOWN_ID}`)}`,
+      ],
       ['forged with a date in year 275760', `cursor=${base64url(`+275760-09-13T00:00:00.000Z|${UNKNOWN_ID}`)}`],
       ['forged with a third part', `cursor=${base64url(`2020-01-01T00:00:00.000Z|${UNKNOWN_ID}|x`)}`],
     ])('answers 400 naming cursor when it is %s', async (_case, query) => {
@@ -424,13 +516,31 @@ describe('Bad input (e2e)', () => {
 
   describe('values PostgreSQL cannot store', () => {
     it.each([
-      ['content of a message', () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: 'before\u0000after' })],
-      ['content of a message given as an object', () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: { a: 'x\u0000' } })],
-      ['key of an object content', () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: { 'a\u0000': 'x' } })],
-      ['role of a message', () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ role: 'user\u0000', content: 'x' })],
+      [
+        'content of a message',
+        () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: 'before\u0000after' }),
+      ],
+      [
+        'content of a message given as an object',
+        () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: { a: 'x\u0000' } }),
+      ],
+      [
+        'key of an object content',
+        () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ content: { 'a\u0000': 'x' } }),
+      ],
+      [
+        'role of a message',
+        () => client.post(`/api/chat/sessions/${existing.id}/messages`).send({ role: 'user\u0000', content: 'x' }),
+      ],
       ['title of a session', () => client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'a\u0000b' })],
-      ['systemPrompt of a session', () => client.post('/api/chat/sessions').send({ agentType: 'doctor', systemPrompt: 'a\u0000b' })],
-      ['summary of a session', () => client.post('/api/chat/sessions').send({ agentType: 'doctor', summary: 'a\u0000b' })],
+      [
+        'systemPrompt of a session',
+        () => client.post('/api/chat/sessions').send({ agentType: 'doctor', systemPrompt: 'a\u0000b' }),
+      ],
+      [
+        'summary of a session',
+        () => client.post('/api/chat/sessions').send({ agentType: 'doctor', summary: 'a\u0000b' }),
+      ],
       ['passcode', () => sut.anonymous().post('/api/auth/grant-access').send({ passcode: 'Correct-Horse-42\u0000' })],
     ])('answers 400, not 500, for a NUL character in the %s', async (_case, send) => {
       const res = await nothingStored(send);
@@ -438,25 +548,40 @@ describe('Bad input (e2e)', () => {
       expectError(res, 400, 'VALIDATION_FAILED', /NUL/);
     });
 
-    it.each(bodyRoutes.map((r) => [r.route, r] as const))('%s: answers 400, not 500, for a body nested 5000 levels deep', async (_route, route) => {
-      const raw = JSON.stringify({ ...route.valid(), content: 'PLACEHOLDER' }).replace('"PLACEHOLDER"', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+    it.each(bodyRoutes.map((r) => [r.route, r] as const))(
+      '%s: answers 400, not 500, for a body nested 5000 levels deep',
+      async (_route, route) => {
+        const raw = JSON.stringify({ ...route.valid(), content: 'PLACEHOLDER' }).replace(
+          '"PLACEHOLDER"',
+          `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        );
 
-      const res = await nothingStored(() => sendRaw('post', route.path(), raw));
+        const res = await nothingStored(() => sendRaw('post', route.path(), raw));
 
-      expectError(res, 400, 'VALIDATION_FAILED', /nested more than \d+ levels/);
-    });
+        expectError(res, 400, 'VALIDATION_FAILED', /nested more than \d+ levels/);
+      },
+    );
 
     it('accepts an explicit order at the ceiling of 1000000', async () => {
-      const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Ceiling' }).expect(201)).body;
+      const session = (
+        await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Ceiling' }).expect(201)
+      ).body;
 
-      const res = await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'last', order: 1_000_000 }).expect(201);
+      const res = await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ content: 'last', order: 1_000_000 })
+        .expect(201);
 
       expect(res.body.order).toBe(1_000_000);
     });
 
     it('refuses with 409 CONFLICT to append past the order ceiling of 1000000, and stores nothing', async () => {
-      const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Full' }).expect(201)).body;
-      await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'last', order: 1_000_000 }).expect(201);
+      const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'Full' }).expect(201))
+        .body;
+      await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ content: 'last', order: 1_000_000 })
+        .expect(201);
 
       const before = await counts();
 
@@ -467,13 +592,23 @@ describe('Bad input (e2e)', () => {
     });
 
     it('pages back from the ceiling with the cursor it issued', async () => {
-      const session = (await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'At the ceiling' }).expect(201)).body;
-      await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'below the ceiling', order: 999_999 }).expect(201);
-      await client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: 'at the ceiling', order: 1_000_000 }).expect(201);
+      const session = (
+        await client.post('/api/chat/sessions').send({ agentType: 'doctor', title: 'At the ceiling' }).expect(201)
+      ).body;
+      await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ content: 'below the ceiling', order: 999_999 })
+        .expect(201);
+      await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ content: 'at the ceiling', order: 1_000_000 })
+        .expect(201);
       const last = await client.get(`/api/chat/sessions/${session.id}/messages?limit=1`).expect(200);
       expect(last.headers['x-next-cursor']).toBe('1000000');
 
-      const older = await client.get(`/api/chat/sessions/${session.id}/messages?limit=1&before=${last.headers['x-next-cursor']}`).expect(200);
+      const older = await client
+        .get(`/api/chat/sessions/${session.id}/messages?limit=1&before=${last.headers['x-next-cursor']}`)
+        .expect(200);
 
       expect(older.body).toEqual([expect.objectContaining({ content: 'below the ceiling', order: 999_999 })]);
     });

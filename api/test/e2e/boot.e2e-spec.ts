@@ -37,8 +37,13 @@ describe('The built server (e2e)', () => {
       const url = `http://127.0.0.1:${port}`;
       const client = request.agent(url);
       await client.post('/api/auth/grant-access').send({ passcode: code }).expect(200);
-      const session = (await client.post('/api/chat/sessions').send({ agentType: 'travely', title: 'Lisbon in May' }).expect(201)).body;
-      await client.post(`/api/chat/sessions/${session.id}/messages`).send({ role: 'user', content: 'Find us a quiet hotel' }).expect(201);
+      const session = (
+        await client.post('/api/chat/sessions').send({ agentType: 'travely', title: 'Lisbon in May' }).expect(201)
+      ).body;
+      await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ role: 'user', content: 'Find us a quiet hotel' })
+        .expect(201);
 
       running.child.kill('SIGKILL');
       await running.exited;
@@ -47,7 +52,9 @@ describe('The built server (e2e)', () => {
       await waitForOutput(running, /Access code: /);
       // Same secret and code from DATA_DIR, so the old cookie still works after the restart.
       const messages = await client.get(`/api/chat/sessions/${session.id}/messages`).expect(200);
-      expect(messages.body).toEqual([expect.objectContaining({ role: 'user', content: 'Find us a quiet hotel', order: 0 })]);
+      expect(messages.body).toEqual([
+        expect.objectContaining({ role: 'user', content: 'Find us a quiet hotel', order: 0 }),
+      ]);
     } finally {
       running?.child.kill('SIGKILL');
       await running?.exited;
@@ -59,8 +66,16 @@ describe('The built server (e2e)', () => {
     const agentsDir = join(dataDir, 'agents');
     cpSync(defaultAgentsDir, agentsDir, { recursive: true });
     const doctor = JSON.parse(readFileSync(join(agentsDir, 'doctor.json'), 'utf8'));
-    writeFileSync(join(agentsDir, 'doctor.json'), JSON.stringify({ ...doctor, model: { temperature: 'hot', maxTokens: 1500 } }));
-    running = runServer({ PORT: String(await freePort()), DATA_DIR: dataDir, AGENTS_DIR: agentsDir, ACCESS_CODE: 'code-1234' });
+    writeFileSync(
+      join(agentsDir, 'doctor.json'),
+      JSON.stringify({ ...doctor, model: { temperature: 'hot', maxTokens: 1500 } }),
+    );
+    running = runServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      AGENTS_DIR: agentsDir,
+      ACCESS_CODE: 'code-1234',
+    });
     expect(await running.exited).toBe(1);
     expect(running.output()).toMatch(/agents\/doctor\.json: \/model\/temperature: must be number/);
     expect(running.output()).not.toMatch(/\n\s+at /);
@@ -69,7 +84,9 @@ describe('The built server (e2e)', () => {
   it('stops the boot on bad configuration, one line per problem and no values', async () => {
     running = runServer({ PORT: 'not-a-port', DATA_DIR: dataDir, DATABASE_URL: 'mysql://root:s3cret@db/app' });
     expect(await running.exited).toBe(1);
-    expect(running.output()).toMatch(/^Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(running.output()).toMatch(
+      /^Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: must be a postgres:\/\/ URL/,
+    );
     expect(running.output()).not.toContain('s3cret');
   });
 

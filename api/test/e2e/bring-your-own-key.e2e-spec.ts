@@ -11,7 +11,8 @@ const WRONG_KEY = 'sk-user-wrong-key-zyxwvutsrqponmlkjihgfedcba98765';
 /** Keeps every line the app logs, at every level. */
 class CapturingLogger implements LoggerService {
   readonly lines: string[] = [];
-  private keep = (...parts: unknown[]) => void this.lines.push(parts.map((p) => (p instanceof Error ? `${p.message} ${p.stack}` : String(p))).join(' '));
+  private keep = (...parts: unknown[]) =>
+    void this.lines.push(parts.map((p) => (p instanceof Error ? `${p.message} ${p.stack}` : String(p))).join(' '));
   log = this.keep;
   error = this.keep;
   warn = this.keep;
@@ -45,7 +46,12 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
 
   it('reports a server without a key in GET /api/settings', async () => {
     const res = keep(await env.sut.anonymous().get('/api/settings').expect(200));
-    expect(res.body).toEqual({ hasOpenAIKey: false, clientInitialized: false, assistantAPIInitialized: false, hasSerperApiKey: true });
+    expect(res.body).toEqual({
+      hasOpenAIKey: false,
+      clientInitialized: false,
+      assistantAPIInitialized: false,
+      hasSerperApiKey: true,
+    });
   });
 
   it('refuses a turn with neither a server key nor a user key, before storing anything', async () => {
@@ -60,7 +66,9 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
   });
 
   it('uses the key for that request only', async () => {
-    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'With my key' }, { 'X-OpenAI-Key': USER_KEY })).all();
+    const events = await (
+      await sendTurn(env.sut, { agentType: 'doctor', content: 'With my key' }, { 'X-OpenAI-Key': USER_KEY })
+    ).all();
     answers.push(JSON.stringify(events));
     expect(only(events, 'done').message.content).toBe('Echo: With my key');
     expect(env.openai.streamedRequests()[0].headers.authorization).toBe(`Bearer ${USER_KEY}`);
@@ -72,7 +80,12 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
 
   it('serves the one-shot calls, summaries and the key check with it', async () => {
     const client = await env.sut.authorized();
-    const completion = keep(await client.post('/api/chat/completions').set('X-OpenAI-Key', USER_KEY).send({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const completion = keep(
+      await client
+        .post('/api/chat/completions')
+        .set('X-OpenAI-Key', USER_KEY)
+        .send({ messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(completion.status).toBe(200);
     const verified = keep(await client.post('/api/openai/verify-key').set('X-OpenAI-Key', USER_KEY));
     expect([verified.status, verified.body]).toEqual([200, { valid: true }]);
@@ -85,12 +98,23 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
     const verified = keep(await client.post('/api/openai/verify-key').set('X-OpenAI-Key', WRONG_KEY));
     expect([verified.status, verified.body]).toEqual([
       502,
-      { statusCode: 502, code: 'UNAUTHORIZED', message: 'Your OpenAI API key appears to be invalid. Please check and try again.' },
+      {
+        statusCode: 502,
+        code: 'UNAUTHORIZED',
+        message: 'Your OpenAI API key appears to be invalid. Please check and try again.',
+      },
     ]);
-    const completion = keep(await client.post('/api/chat/completions').set('X-OpenAI-Key', WRONG_KEY).send({ messages: [{ role: 'user', content: 'Hi' }] }));
+    const completion = keep(
+      await client
+        .post('/api/chat/completions')
+        .set('X-OpenAI-Key', WRONG_KEY)
+        .send({ messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect([completion.status, completion.body.code]).toEqual([502, 'UNAUTHORIZED']);
 
-    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Wrong key' }, { 'X-OpenAI-Key': WRONG_KEY })).all();
+    const events = await (
+      await sendTurn(env.sut, { agentType: 'doctor', content: 'Wrong key' }, { 'X-OpenAI-Key': WRONG_KEY })
+    ).all();
     answers.push(JSON.stringify(events));
     expect(only(events, 'error').code).toBe('UNAUTHORIZED');
   });
@@ -98,7 +122,10 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
   it('refuses a malformed key header without echoing it', async () => {
     const client = await env.sut.authorized();
     const res = keep(await client.post('/api/openai/verify-key').set('X-OpenAI-Key', `${USER_KEY} ${WRONG_KEY}`));
-    expect([res.status, res.body.message]).toEqual([400, 'Invalid request: The X-OpenAI-Key header is not a well-formed API key']);
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      'Invalid request: The X-OpenAI-Key header is not a well-formed API key',
+    ]);
   });
 
   it('never stores, logs or echoes a key', async () => {
@@ -111,7 +138,9 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
     const settings = keep(await env.sut.anonymous().get('/api/settings').expect(200));
     expect(settings.body.hasOpenAIKey).toBe(false);
 
-    expect(logger.lines).toContainEqual(expect.stringContaining('Model call failed: UNAUTHORIZED (upstream status 401)'));
+    expect(logger.lines).toContainEqual(
+      expect.stringContaining('Model call failed: UNAUTHORIZED (upstream status 401)'),
+    );
     for (const key of [USER_KEY, WRONG_KEY]) {
       expect(logger.lines.filter((line) => line.includes(key))).toEqual([]);
       expect(rows.filter(({ row }) => row.includes(key))).toEqual([]);
@@ -130,7 +159,12 @@ describe('GET /api/settings with server keys', () => {
 
   it('reports the server client as ready and search as unavailable', async () => {
     const res = await env.sut.anonymous().get('/api/settings').expect(200);
-    expect(res.body).toEqual({ hasOpenAIKey: true, clientInitialized: true, assistantAPIInitialized: true, hasSerperApiKey: false });
+    expect(res.body).toEqual({
+      hasOpenAIKey: true,
+      clientInitialized: true,
+      assistantAPIInitialized: true,
+      hasSerperApiKey: false,
+    });
   });
 
   it('checks the server key when the browser brings none', async () => {

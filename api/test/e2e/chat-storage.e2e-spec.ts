@@ -19,7 +19,12 @@ describe('Chat storage (e2e)', () => {
   let client: TestAgent;
 
   const createSession = async (body: Record<string, unknown> = {}): Promise<Session> =>
-    (await client.post('/api/chat/sessions').send({ agentType: 'doctor', ...body }).expect(201)).body as Session;
+    (
+      await client
+        .post('/api/chat/sessions')
+        .send({ agentType: 'doctor', ...body })
+        .expect(201)
+    ).body as Session;
 
   const addMessage = async (sessionId: string, body: Record<string, unknown>): Promise<Message> =>
     (await client.post(`/api/chat/sessions/${sessionId}/messages`).send(body).expect(201)).body as Message;
@@ -31,7 +36,9 @@ describe('Chat storage (e2e)', () => {
     (await client.get(`/api/chat/sessions${query}`).expect(200)).body as Session[];
 
   const storedMessageCount = async (sessionId: string): Promise<number> => {
-    const [{ n }] = await sut.app.get(DataSource).query('SELECT count(*)::int AS n FROM chat_messages WHERE session_id = $1', [sessionId]);
+    const [{ n }] = await sut.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS n FROM chat_messages WHERE session_id = $1', [sessionId]);
     return n as number;
   };
 
@@ -45,7 +52,12 @@ describe('Chat storage (e2e)', () => {
     it('creates a session with every field and answers 201 with it', async () => {
       const res = await client
         .post('/api/chat/sessions')
-        .send({ title: 'Crawlspace ROI', systemPrompt: 'You are an advisor.', summary: 'About vapour barriers', agentType: 'moisture-control' })
+        .send({
+          title: 'Crawlspace ROI',
+          systemPrompt: 'You are an advisor.',
+          summary: 'About vapour barriers',
+          agentType: 'moisture-control',
+        })
         .expect(201);
 
       expect(res.body).toEqual({
@@ -62,7 +74,12 @@ describe('Chat storage (e2e)', () => {
     });
 
     it('returns a created session unchanged from GET and from the list', async () => {
-      const created = await createSession({ title: 'Round trip', systemPrompt: 'Prompt ✓ with ünïcode', summary: 'Line 1\nLine 2', agentType: 'travely' });
+      const created = await createSession({
+        title: 'Round trip',
+        systemPrompt: 'Prompt ✓ with ünïcode',
+        summary: 'Line 1\nLine 2',
+        agentType: 'travely',
+      });
 
       await client.get(`/api/chat/sessions/${created.id}`).expect(200, created);
       expect((await listSessions()).find((s) => s.id === created.id)).toEqual(created);
@@ -72,7 +89,10 @@ describe('Chat storage (e2e)', () => {
       const created = await createSession({ title: 'Defaults' });
 
       expect(created).toMatchObject({ systemPrompt: null, summary: null });
-      await client.get(`/api/chat/sessions/${created.id}`).expect(200).expect((res) => expect(res.body).toMatchObject({ systemPrompt: null, summary: null }));
+      await client
+        .get(`/api/chat/sessions/${created.id}`)
+        .expect(200)
+        .expect((res) => expect(res.body).toMatchObject({ systemPrompt: null, summary: null }));
     });
 
     it('keeps an explicit null systemPrompt and summary', async () => {
@@ -89,7 +109,10 @@ describe('Chat storage (e2e)', () => {
       const created = await createSession(body);
 
       expect(created.title).toBe('New Chat');
-      await client.get(`/api/chat/sessions/${created.id}`).expect(200).expect((res) => expect(res.body.title).toBe('New Chat'));
+      await client
+        .get(`/api/chat/sessions/${created.id}`)
+        .expect(200)
+        .expect((res) => expect(res.body.title).toBe('New Chat'));
     });
 
     it('accepts a title of exactly 200 characters, counted as characters not bytes', async () => {
@@ -97,13 +120,26 @@ describe('Chat storage (e2e)', () => {
 
       const created = await createSession({ title });
 
-      await client.get(`/api/chat/sessions/${created.id}`).expect(200).expect((res) => expect(res.body.title).toBe(title));
+      await client
+        .get(`/api/chat/sessions/${created.id}`)
+        .expect(200)
+        .expect((res) => expect(res.body.title).toBe(title));
     });
 
     it('records the agent for every known agent id, the interior designer included', async () => {
-      for (const agentType of ['moisture-control', 'interior-designer', 'doctor', 'travely', 'poodletime', 'mbhealth']) {
+      for (const agentType of [
+        'moisture-control',
+        'interior-designer',
+        'doctor',
+        'travely',
+        'poodletime',
+        'mbhealth',
+      ]) {
         const created = await createSession({ agentType });
-        await client.get(`/api/chat/sessions/${created.id}`).expect(200).expect((res) => expect(res.body.agentType).toBe(agentType));
+        await client
+          .get(`/api/chat/sessions/${created.id}`)
+          .expect(200)
+          .expect((res) => expect(res.body.agentType).toBe(agentType));
       }
     });
 
@@ -212,7 +248,9 @@ describe('Chat storage (e2e)', () => {
 
     it('pages through 7 sessions with limit 3: each exactly once, newest first, no cursor on the last page', async () => {
       // Created in parallel, so several may share a timestamp: the id must break those ties.
-      const created = await Promise.all(Array.from({ length: 7 }, (_, i) => createSession({ agentType: 'travely', title: `page ${i}` })));
+      const created = await Promise.all(
+        Array.from({ length: 7 }, (_, i) => createSession({ agentType: 'travely', title: `page ${i}` })),
+      );
       const ids = new Set(created.map((s) => s.id));
 
       const pages: Session[][] = [];
@@ -273,7 +311,10 @@ describe('Chat storage (e2e)', () => {
     it('assigns orders 0, 1, 2 when none is given, and answers 201 with the message', async () => {
       const session = await createSession();
 
-      const first = await client.post(`/api/chat/sessions/${session.id}/messages`).send({ role: 'user', content: 'Hello' }).expect(201);
+      const first = await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ role: 'user', content: 'Hello' })
+        .expect(201);
       const second = await addMessage(session.id, { role: 'assistant', content: 'Hi, how can I help?' });
       const third = await addMessage(session.id, { role: 'user', content: 'Thanks' });
 
@@ -321,9 +362,16 @@ describe('Chat storage (e2e)', () => {
       const original = await addMessage(session.id, { role: 'user', content: 'original', order: 0 });
       const before = (await client.get(`/api/chat/sessions/${session.id}`).expect(200)).body as Session;
 
-      const res = await client.post(`/api/chat/sessions/${session.id}/messages`).send({ role: 'assistant', content: 'intruder', order: 0 }).expect(409);
+      const res = await client
+        .post(`/api/chat/sessions/${session.id}/messages`)
+        .send({ role: 'assistant', content: 'intruder', order: 0 })
+        .expect(409);
 
-      expect(res.body).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: expect.stringContaining('order 0') });
+      expect(res.body).toMatchObject({
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: expect.stringContaining('order 0'),
+      });
       expect(await listMessages(session.id)).toEqual([original]);
       await client.get(`/api/chat/sessions/${session.id}`).expect(200, before);
     });
@@ -332,7 +380,9 @@ describe('Chat storage (e2e)', () => {
       const session = await createSession();
 
       const results = await Promise.all(
-        ['a', 'b'].map((content) => client.post(`/api/chat/sessions/${session.id}/messages`).send({ content, order: 3 })),
+        ['a', 'b'].map((content) =>
+          client.post(`/api/chat/sessions/${session.id}/messages`).send({ content, order: 3 }),
+        ),
       );
 
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -355,7 +405,9 @@ describe('Chat storage (e2e)', () => {
       const session = await createSession();
 
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: `parallel ${i}` })),
+        Array.from({ length: 20 }, (_, i) =>
+          client.post(`/api/chat/sessions/${session.id}/messages`).send({ content: `parallel ${i}` }),
+        ),
       );
 
       expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -468,7 +520,10 @@ describe('Chat storage (e2e)', () => {
 
     const page = async (query: string) => {
       const res = await client.get(`/api/chat/sessions/${session.id}/messages${query}`).expect(200);
-      return { orders: (res.body as Message[]).map((m) => m.order), next: res.headers['x-next-cursor'] as string | undefined };
+      return {
+        orders: (res.body as Message[]).map((m) => m.order),
+        next: res.headers['x-next-cursor'] as string | undefined,
+      };
     };
 
     it('returns the last `limit` messages in ascending order, with the smallest order as X-Next-Cursor', async () => {

@@ -40,10 +40,15 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
   it('keeps a short first message as the title, and continues an existing session without renaming it', async () => {
     const first = await (await sendTurn(env.sut, { agentType: 'moisture-control', content: 'Vapor barrier?' })).all();
     const sessionId = only(first, 'session').session.id;
-    const second = await (await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'And the sump pump?' })).all();
+    const second = await (
+      await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'And the sump pump?' })
+    ).all();
 
     expect(only(first, 'session').session.title).toBe('Vapor barrier?');
-    expect(only(second, 'session')).toMatchObject({ created: false, session: { id: sessionId, title: 'Vapor barrier?' } });
+    expect(only(second, 'session')).toMatchObject({
+      created: false,
+      session: { id: sessionId, title: 'Vapor barrier?' },
+    });
     expect((await messagesOf(sessionId)).map((m) => [m.order, m.role, m.content])).toEqual([
       [0, 'user', 'Vapor barrier?'],
       [1, 'assistant', 'Echo: Vapor barrier?'],
@@ -83,7 +88,10 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const error = only(events, 'error');
 
     expect(replyText(events)).toBe('one two three ');
-    expect(error).toMatchObject({ code: 'NETWORK_ERROR', partial: { role: 'assistant', content: 'one two three ', incomplete: true } });
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      partial: { role: 'assistant', content: 'one two three ', incomplete: true },
+    });
     expect(env.openai.streamedRequests()).toHaveLength(1);
     const stored = await messagesOf(only(events, 'session').session.id);
     expect(stored.map((m) => [m.role, m.content, m.incomplete])).toEqual([
@@ -98,7 +106,10 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const session = await readToFirstToken(turn.events());
     turn.disconnect();
 
-    const saved = await waitFor(async () => (await messagesOf(session.id)).find((m) => m.role === 'assistant'), 'the saved reply');
+    const saved = await waitFor(
+      async () => (await messagesOf(session.id)).find((m) => m.role === 'assistant'),
+      'the saved reply',
+    );
     expect(saved).toMatchObject({ content: 'a b c d e f g h', incomplete: false });
     expect(env.openai.abortedByClient).toBe(0);
   });
@@ -127,7 +138,11 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('answers stop with stopped: false when no reply is in progress', async () => {
     const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Quick one' })).all();
-    const res = await (await env.sut.authorized()).post(`/api/chat/sessions/${only(events, 'session').session.id}/turn/stop`).expect(200);
+    const res = await (
+      await env.sut.authorized()
+    )
+      .post(`/api/chat/sessions/${only(events, 'session').session.id}/turn/stop`)
+      .expect(200);
     expect(res.body).toEqual({ stopped: false });
   });
 
@@ -164,10 +179,21 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     expect([unknown.status, unknown.error?.code]).toEqual([400, 'VALIDATION_FAILED']);
 
     const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Mine' })).all();
-    const other = await sendTurn(env.sut, { agentType: 'travely', sessionId: only(events, 'session').session.id, content: 'Yours?' });
-    expect([other.status, other.error?.message]).toEqual([400, expect.stringContaining('belongs to the agent "doctor"')]);
+    const other = await sendTurn(env.sut, {
+      agentType: 'travely',
+      sessionId: only(events, 'session').session.id,
+      content: 'Yours?',
+    });
+    expect([other.status, other.error?.message]).toEqual([
+      400,
+      expect.stringContaining('belongs to the agent "doctor"'),
+    ]);
 
-    const missing = await sendTurn(env.sut, { agentType: 'doctor', sessionId: '00000000-0000-4000-8000-000000000000', content: 'Hi' });
+    const missing = await sendTurn(env.sut, {
+      agentType: 'doctor',
+      sessionId: '00000000-0000-4000-8000-000000000000',
+      content: 'Hi',
+    });
     expect(missing.status).toBe(404);
     expect(await messagesOf(only(events, 'session').session.id)).toHaveLength(2);
   });
@@ -177,7 +203,9 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const withText = await (await sendTurn(env.sut, { agentType: 'mbhealth', content: 'Say nothing' })).all();
     const without = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Say nothing' })).all();
 
-    expect(only(withText, 'done').message.content).toBe('I apologize, but I encountered an error processing your request.');
+    expect(only(withText, 'done').message.content).toBe(
+      'I apologize, but I encountered an error processing your request.',
+    );
     expect(only(without, 'error')).toMatchObject({ code: 'UPSTREAM_ERROR', partial: null });
   });
 
@@ -202,6 +230,11 @@ describe('Streaming turns at shutdown', () => {
     await closing;
 
     const stopped = only(rest, 'stopped');
-    expect(stopped.message).toMatchObject({ role: 'assistant', incomplete: true, order: 1, content: expect.stringMatching(/^one /) });
+    expect(stopped.message).toMatchObject({
+      role: 'assistant',
+      incomplete: true,
+      order: 1,
+      content: expect.stringMatching(/^one /),
+    });
   });
 });

@@ -1,16 +1,26 @@
 import type { Response } from 'supertest';
 import { MODEL_ERROR_TEXT, type ModelErrorCode } from '../../src/llm/model-failure';
 import { plainCalls, type RecordedRequest, type ScriptedReply } from '../fakes/fake-openai';
-import { SERVER_KEY, startConversationApp, type ConversationApp, type ConversationAppOptions } from '../support/model-fakes';
+import {
+  SERVER_KEY,
+  startConversationApp,
+  type ConversationApp,
+  type ConversationAppOptions,
+} from '../support/model-fakes';
 import { freePort } from '../support/server-process';
 
 /** Words the fake puts in its error bodies: they must never reach the user. */
 const UPSTREAM_WORDS = 'upstream internal detail 7f3a9';
 
-const failing = (reply: ScriptedReply): ScriptedReply => ({ match: plainCalls, errorMessage: UPSTREAM_WORDS, ...reply });
+const failing = (reply: ScriptedReply): ScriptedReply => ({
+  match: plainCalls,
+  errorMessage: UPSTREAM_WORDS,
+  ...reply,
+});
 
 /** Milliseconds between consecutive upstream attempts. */
-const gaps = (requests: RecordedRequest[]) => requests.slice(1).map((request, i) => request.receivedAt - requests[i].receivedAt);
+const gaps = (requests: RecordedRequest[]) =>
+  requests.slice(1).map((request, i) => request.receivedAt - requests[i].receivedAt);
 
 function expectModelError(res: Response, status: number, code: ModelErrorCode, secrets: string[] = []): void {
   expect(res.status).toBe(status);
@@ -51,7 +61,9 @@ describe('Model errors (POST /api/chat/completions)', () => {
 
     it('UNAUTHORIZED: a refused key the user brought in X-OpenAI-Key answers the same, and is never echoed', async () => {
       const userKey = 'sk-user-key-nobody-accepts-42424242';
-      const res = await (await app.env.sut.authorized())
+      const res = await (
+        await app.env.sut.authorized()
+      )
         .post('/api/chat/completions')
         .set('X-OpenAI-Key', userKey)
         .send({ messages: [{ content: 'Hi' }] });
@@ -100,7 +112,10 @@ describe('Model errors (POST /api/chat/completions)', () => {
     });
 
     it('retries a 502 after 1 s + jitter, then 2 s + jitter, and answers with the third attempt', async () => {
-      app.env.openai.script(failing({ status: 502 }), failing({ status: 502 }), { match: plainCalls, text: 'Third time lucky.' });
+      app.env.openai.script(failing({ status: 502 }), failing({ status: 502 }), {
+        match: plainCalls,
+        text: 'Third time lucky.',
+      });
       const res = await complete(app.env);
 
       expect(res.status).toBe(200);
@@ -149,7 +164,11 @@ describe('Model errors (POST /api/chat/completions)', () => {
 
     it('NO_API_KEY: POST /api/assistant/chat and POST /api/serper-search answer the same, and no search is made', async () => {
       const agent = await app.env.sut.authorized();
-      expectModelError(await agent.post('/api/assistant/chat').send({ messages: [{ content: 'Hi' }] }), 503, 'NO_API_KEY');
+      expectModelError(
+        await agent.post('/api/assistant/chat').send({ messages: [{ content: 'Hi' }] }),
+        503,
+        'NO_API_KEY',
+      );
       expectModelError(await agent.post('/api/serper-search').send({ userMessage: 'Hi' }), 503, 'NO_API_KEY');
       expect(app.env.openai.requests).toHaveLength(0);
       expect(app.env.serper.requests).toHaveLength(0);
@@ -157,7 +176,9 @@ describe('Model errors (POST /api/chat/completions)', () => {
 
     it('TIMEOUT: a silent service is given up after the timeout, 3 times, then 504 TIMEOUT (with a key the user brought)', async () => {
       app.env.openai.script(failing({ hang: true }), failing({ hang: true }), failing({ hang: true }));
-      const res = await (await app.env.sut.authorized())
+      const res = await (
+        await app.env.sut.authorized()
+      )
         .post('/api/chat/completions')
         .set('X-OpenAI-Key', SERVER_KEY)
         .send({ messages: [{ role: 'user', content: 'Anyone there?' }] });

@@ -80,7 +80,9 @@ describe('One-shot replies', () => {
 
     it("with agentType and no system message, prepends the agent's persona as the system prompt", async () => {
       const messages = [{ role: 'user', content: 'What does a flow diverter do?' }];
-      await post('/api/chat/completions', { agentType: 'doctor', messages }).then((res) => expect(res.status).toBe(200));
+      await post('/api/chat/completions', { agentType: 'doctor', messages }).then((res) =>
+        expect(res.status).toBe(200),
+      );
 
       const body = onlyUpstreamBody();
       expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0.7, max_tokens: 1500 });
@@ -91,7 +93,9 @@ describe('One-shot replies', () => {
     });
 
     it("with agentType, applies the agent file's model name, temperature and max tokens", async () => {
-      await post('/api/chat/completions', { agentType: TUNED.id, messages: [{ content: 'Hi' }] }).then((res) => expect(res.status).toBe(200));
+      await post('/api/chat/completions', { agentType: TUNED.id, messages: [{ content: 'Hi' }] }).then((res) =>
+        expect(res.status).toBe(200),
+      );
 
       expect(onlyUpstreamBody()).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.2, max_tokens: 640 });
     });
@@ -101,21 +105,28 @@ describe('One-shot replies', () => {
         { role: 'system', content: 'You answer in exactly three words.' },
         { role: 'user', content: 'Describe the sea' },
       ];
-      await post('/api/chat/completions', { agentType: 'doctor', messages }).then((res) => expect(res.status).toBe(200));
+      await post('/api/chat/completions', { agentType: 'doctor', messages }).then((res) =>
+        expect(res.status).toBe(200),
+      );
 
       expect(onlyUpstreamBody().messages).toEqual(messages);
     });
 
     it("lets temperature and max_tokens in the body override the agent's", async () => {
-      await post('/api/chat/completions', { agentType: TUNED.id, temperature: 1.3, max_tokens: 77, messages: [{ content: 'Hi' }] }).then((res) =>
-        expect(res.status).toBe(200),
-      );
+      await post('/api/chat/completions', {
+        agentType: TUNED.id,
+        temperature: 1.3,
+        max_tokens: 77,
+        messages: [{ content: 'Hi' }],
+      }).then((res) => expect(res.status).toBe(200));
 
       expect(onlyUpstreamBody()).toMatchObject({ model: 'gpt-4o-mini', temperature: 1.3, max_tokens: 77 });
     });
 
     it('keeps a temperature of 0 from the body (it is a value, not a missing one)', async () => {
-      await post('/api/chat/completions', { agentType: TUNED.id, temperature: 0, messages: [{ content: 'Hi' }] }).then((res) => expect(res.status).toBe(200));
+      await post('/api/chat/completions', { agentType: TUNED.id, temperature: 0, messages: [{ content: 'Hi' }] }).then(
+        (res) => expect(res.status).toBe(200),
+      );
 
       expect(onlyUpstreamBody()).toMatchObject({ temperature: 0, max_tokens: 640 });
     });
@@ -141,9 +152,12 @@ describe('One-shot replies', () => {
       ]);
     });
 
-    it("applies the agent of the session given by sessionId when no agentType is sent", async () => {
+    it('applies the agent of the session given by sessionId when no agentType is sent', async () => {
       const sessionId = await createSession('mbhealth');
-      const res = await post('/api/chat/completions', { sessionId, messages: [{ role: 'user', content: 'Plan my week' }] });
+      const res = await post('/api/chat/completions', {
+        sessionId,
+        messages: [{ role: 'user', content: 'Plan my week' }],
+      });
 
       expect(res.status).toBe(200);
       const body = onlyUpstreamBody();
@@ -170,7 +184,10 @@ describe('One-shot replies', () => {
     });
 
     it('answers 404 for a sessionId that names no session, without calling the model', async () => {
-      const res = await post('/api/chat/completions', { sessionId: '00000000-0000-4000-8000-000000000000', messages: [{ content: 'Hi' }] });
+      const res = await post('/api/chat/completions', {
+        sessionId: '00000000-0000-4000-8000-000000000000',
+        messages: [{ content: 'Hi' }],
+      });
 
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('NOT_FOUND');
@@ -178,7 +195,10 @@ describe('One-shot replies', () => {
     });
 
     it('needs access', async () => {
-      const res = await env.sut.anonymous().post('/api/chat/completions').send({ messages: [{ content: 'Hi' }] });
+      const res = await env.sut
+        .anonymous()
+        .post('/api/chat/completions')
+        .send({ messages: [{ content: 'Hi' }] });
 
       expect(res.status).toBe(401);
       expect(env.openai.completionRequests()).toHaveLength(0);
@@ -187,7 +207,10 @@ describe('One-shot replies', () => {
 
   describe('POST /api/assistant/chat', () => {
     const conversation = (count: number) =>
-      Array.from({ length: count }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: `message ${i + 1}` }));
+      Array.from({ length: count }, (_, i) => ({
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        content: `message ${i + 1}`,
+      }));
 
     it("sends the agent's persona and only the last routing.history messages, and answers with strategy assistant", async () => {
       env.openai.script({ match: plainCalls, text: 'A steady plan.' });
@@ -195,7 +218,12 @@ describe('One-shot replies', () => {
       const res = await post('/api/assistant/chat', { assistantType: 'mbhealth', messages });
 
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ content: 'A steady plan.', message: { role: 'assistant', content: 'A steady plan.' }, strategy: 'assistant', sources: [] });
+      expect(res.body).toEqual({
+        content: 'A steady plan.',
+        message: { role: 'assistant', content: 'A steady plan.' },
+        strategy: 'assistant',
+        sources: [],
+      });
       expect(agentFile('mbhealth').routing.history).toBe(10);
       const body = onlyUpstreamBody();
       expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0.7, max_tokens: 1500 });
@@ -227,16 +255,21 @@ describe('One-shot replies', () => {
     });
 
     it('lets temperature and max_tokens in the body override the agent settings', async () => {
-      await post('/api/assistant/chat', { assistantType: 'mbhealth', temperature: 0.1, max_tokens: 50, messages: [{ content: 'Hi' }] }).then((res) =>
-        expect(res.status).toBe(200),
-      );
+      await post('/api/assistant/chat', {
+        assistantType: 'mbhealth',
+        temperature: 0.1,
+        max_tokens: 50,
+        messages: [{ content: 'Hi' }],
+      }).then((res) => expect(res.status).toBe(200));
 
       expect(onlyUpstreamBody()).toMatchObject({ temperature: 0.1, max_tokens: 50 });
     });
 
     it('without assistantType nor sessionId, the agent marked routing.assistantDefault (travely) answers', async () => {
       expect(agentFile('travely').routing.assistantDefault).toBe(true);
-      const res = await post('/api/assistant/chat', { messages: [{ role: 'user', content: 'Somewhere warm in March?' }] });
+      const res = await post('/api/assistant/chat', {
+        messages: [{ role: 'user', content: 'Somewhere warm in March?' }],
+      });
 
       expect(res.status).toBe(200);
       expect(res.body.strategy).toBe('assistant');
@@ -272,7 +305,9 @@ describe('One-shot replies', () => {
 
     it('keeps a refused key as 502 UNAUTHORIZED, after one attempt, without echoing the key', async () => {
       const userKey = 'sk-user-brought-key-that-is-wrong-0001';
-      const res = await (await env.sut.authorized())
+      const res = await (
+        await env.sut.authorized()
+      )
         .post('/api/assistant/chat')
         .set('X-OpenAI-Key', userKey)
         .send({ assistantType: 'mbhealth', messages: [{ content: 'Hi' }] });
@@ -293,7 +328,10 @@ describe('One-shot replies', () => {
     });
 
     it('needs access', async () => {
-      const res = await env.sut.anonymous().post('/api/assistant/chat').send({ messages: [{ content: 'Hi' }] });
+      const res = await env.sut
+        .anonymous()
+        .post('/api/assistant/chat')
+        .send({ messages: [{ content: 'Hi' }] });
 
       expect(res.status).toBe(401);
       expect(env.openai.completionRequests()).toHaveLength(0);
@@ -302,7 +340,11 @@ describe('One-shot replies', () => {
 
   describe('POST /api/serper-search', () => {
     const RESULTS = [
-      { title: 'Alfama walking guide', link: 'https://example.org/alfama', snippet: 'The old town, quiet in the morning.' },
+      {
+        title: 'Alfama walking guide',
+        link: 'https://example.org/alfama',
+        snippet: 'The old town, quiet in the morning.',
+      },
       { title: 'Belem without crowds', link: 'https://example.org/belem?when=early', snippet: 'Go before ten.' },
     ];
 
@@ -313,10 +355,17 @@ describe('One-shot replies', () => {
       env.serper.script({ results: RESULTS });
       env.openai.script({ match: plainCalls, text: 'Stay in Alfama.' });
 
-      const res = await post('/api/serper-search', { userMessage, systemPrompt: 'You are a careful local guide.', agentType: 'travely' });
+      const res = await post('/api/serper-search', {
+        userMessage,
+        systemPrompt: 'You are a careful local guide.',
+        agentType: 'travely',
+      });
 
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ aiResponse: 'Stay in Alfama.', sources: RESULTS.map(({ title, link }) => ({ title, link })) });
+      expect(res.body).toEqual({
+        aiResponse: 'Stay in Alfama.',
+        sources: RESULTS.map(({ title, link }) => ({ title, link })),
+      });
       expect(env.serper.queries()).toEqual([userMessage]);
       const body = onlyUpstreamBody();
       const [system, ...rest] = body.messages;
@@ -333,7 +382,12 @@ describe('One-shot replies', () => {
       const res = await post('/api/serper-search', { userMessage: 'Beaches near San Diego', agentType: 'travely' });
 
       expect(res.status).toBe(200);
-      expect(res.body.sources).toEqual([1, 2, 3].map((n) => ({ title: `Result ${n} for Beaches near San Diego`, link: expect.stringContaining(`/${n}?q=`) })));
+      expect(res.body.sources).toEqual(
+        [1, 2, 3].map((n) => ({
+          title: `Result ${n} for Beaches near San Diego`,
+          link: expect.stringContaining(`/${n}?q=`),
+        })),
+      );
       const system = onlyUpstreamBody().messages[0];
       expect(system.content.startsWith(roleOf('travely'))).toBe(true);
       for (const source of res.body.sources) expect(system.content).toContain(source.link);
@@ -385,7 +439,11 @@ describe('POST /api/serper-search on a server without a search key', () => {
   afterAll(() => env?.close());
 
   it('answers 503 SEARCH_UNAVAILABLE, with neither a search nor a model call', async () => {
-    const res = await (await env.sut.authorized()).post('/api/serper-search').send({ userMessage: 'Latest flights to Tokyo', agentType: 'travely' });
+    const res = await (
+      await env.sut.authorized()
+    )
+      .post('/api/serper-search')
+      .send({ userMessage: 'Latest flights to Tokyo', agentType: 'travely' });
 
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ statusCode: 503, code: 'SEARCH_UNAVAILABLE' });

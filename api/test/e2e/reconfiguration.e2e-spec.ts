@@ -6,7 +6,8 @@ import { streamedCalls } from '../fakes/fake-openai';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
-const agentFile = (id: string) => JSON.parse(readFileSync(join(defaultAgentsDir, `${id}.json`), 'utf8')) as AgentDefinition;
+const agentFile = (id: string) =>
+  JSON.parse(readFileSync(join(defaultAgentsDir, `${id}.json`), 'utf8')) as AgentDefinition;
 
 const pastedConfig = {
   role_description: 'You are a basement waterproofing estimator who answers in short bullet lists.',
@@ -20,10 +21,13 @@ const pastedConfig = {
 describe('Live reconfiguration (a pasted agent configuration)', () => {
   const env = conversationAppPerSuite();
 
-  const sessionCount = async () => (await (await env.sut.authorized()).get('/api/chat/sessions').expect(200)).body.length as number;
+  const sessionCount = async () =>
+    (await (await env.sut.authorized()).get('/api/chat/sessions').expect(200)).body.length as number;
 
   it('stores a valid configuration on the session, confirms with the agent greeting and calls no model', async () => {
-    const events = await (await sendTurn(env.sut, { agentType: 'moisture-control', content: JSON.stringify(pastedConfig, null, 2) })).all();
+    const events = await (
+      await sendTurn(env.sut, { agentType: 'moisture-control', content: JSON.stringify(pastedConfig, null, 2) })
+    ).all();
 
     expect(events.map((e) => e.type)).toEqual(['session', 'user-message', 'reconfigured', 'done']);
     expect(only(events, 'reconfigured').session.persona).toEqual(pastedConfig);
@@ -32,14 +36,22 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
       content: agentFile('moisture-control').conversation.reconfiguredGreeting,
     });
     expect(env.openai.completionRequests()).toHaveLength(0);
-    const stored = await (await env.sut.authorized()).get(`/api/chat/sessions/${only(events, 'session').session.id}`).expect(200);
+    const stored = await (
+      await env.sut.authorized()
+    )
+      .get(`/api/chat/sessions/${only(events, 'session').session.id}`)
+      .expect(200);
     expect(stored.body.persona).toEqual(pastedConfig);
   });
 
   it('answers with the pasted persona from then on, most important rules first', async () => {
-    const first = await (await sendTurn(env.sut, { agentType: 'moisture-control', content: JSON.stringify(pastedConfig) })).all();
+    const first = await (
+      await sendTurn(env.sut, { agentType: 'moisture-control', content: JSON.stringify(pastedConfig) })
+    ).all();
     const sessionId = only(first, 'session').session.id;
-    await (await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'My basement floods every spring' })).all();
+    await (
+      await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'My basement floods every spring' })
+    ).all();
 
     const system: string = env.openai.streamedRequests()[0].body.messages[0].content;
     expect(system.startsWith(pastedConfig.role_description)).toBe(true);
@@ -51,7 +63,9 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
   it('reconfigures an existing chat without starting a new one', async () => {
     const first = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Hello' })).all();
     const sessionId = only(first, 'session').session.id;
-    const events = await (await sendTurn(env.sut, { agentType: 'doctor', sessionId, content: JSON.stringify(pastedConfig) })).all();
+    const events = await (
+      await sendTurn(env.sut, { agentType: 'doctor', sessionId, content: JSON.stringify(pastedConfig) })
+    ).all();
 
     expect(only(events, 'session')).toMatchObject({ created: false, session: { id: sessionId } });
     expect(only(events, 'reconfigured').session).toMatchObject({ id: sessionId, persona: pastedConfig });
@@ -60,19 +74,26 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
   it.each([
     ['a missing field', { ...pastedConfig, domains: undefined }, '/domains: is required'],
     ['an unknown field', { ...pastedConfig, tone: 'warm' }, '/tone: is not an allowed property'],
-    ['a bad priority', { ...pastedConfig, response_guidelines: [{ priority: 'urgent', content: 'x' }] }, '/response_guidelines/0/priority'],
+    [
+      'a bad priority',
+      { ...pastedConfig, response_guidelines: [{ priority: 'urgent', content: 'x' }] },
+      '/response_guidelines/0/priority',
+    ],
     ['an empty role', { ...pastedConfig, role_description: '   ' }, '/role_description'],
-  ])('refuses a configuration with %s, saying what is wrong, and stores and sends nothing', async (_case, config, problem) => {
-    const before = await sessionCount();
-    const turn = await sendTurn(env.sut, { agentType: 'interior-designer', content: JSON.stringify(config) });
+  ])(
+    'refuses a configuration with %s, saying what is wrong, and stores and sends nothing',
+    async (_case, config, problem) => {
+      const before = await sessionCount();
+      const turn = await sendTurn(env.sut, { agentType: 'interior-designer', content: JSON.stringify(config) });
 
-    expect(turn.status).toBe(400);
-    expect(turn.error?.code).toBe('VALIDATION_FAILED');
-    expect(turn.error?.message).toMatch(/^This configuration was not applied: /);
-    expect(turn.error?.details?.join('\n')).toContain(problem);
-    expect(await sessionCount()).toBe(before);
-    expect(env.openai.completionRequests()).toHaveLength(0);
-  });
+      expect(turn.status).toBe(400);
+      expect(turn.error?.code).toBe('VALIDATION_FAILED');
+      expect(turn.error?.message).toMatch(/^This configuration was not applied: /);
+      expect(turn.error?.details?.join('\n')).toContain(problem);
+      expect(await sessionCount()).toBe(before);
+      expect(env.openai.completionRequests()).toHaveLength(0);
+    },
+  );
 
   it('refuses broken JSON that was meant as a configuration', async () => {
     const turn = await sendTurn(env.sut, { agentType: 'doctor', content: '{"role_description": "You are terse.",}' });
@@ -82,7 +103,10 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
   it('refuses a configuration over the size cap without parsing it', async () => {
     const huge = JSON.stringify({ ...pastedConfig, role_description: 'x'.repeat(40_000) });
     const turn = await sendTurn(env.sut, { agentType: 'doctor', content: huge });
-    expect([turn.status, turn.error?.details?.[0]]).toEqual([400, expect.stringContaining('at most 32000 are accepted')]);
+    expect([turn.status, turn.error?.details?.[0]]).toEqual([
+      400,
+      expect.stringContaining('at most 32000 are accepted'),
+    ]);
   });
 
   it('treats pasted JSON as an ordinary message for an agent that is not reconfigurable', async () => {

@@ -16,7 +16,10 @@ describe('Reply routing: strategies and fallbacks from the agent file', () => {
     const client = await env.sut.authorized();
     const session = await client.post('/api/chat/sessions').send({ agentType }).expect(201);
     for (let i = 0; i < count; i++) {
-      await client.post(`/api/chat/sessions/${session.body.id}/messages`).send({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}` }).expect(201);
+      await client
+        .post(`/api/chat/sessions/${session.body.id}/messages`)
+        .send({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}` })
+        .expect(201);
     }
     return session.body.id;
   }
@@ -67,7 +70,9 @@ describe('Reply routing: strategies and fallbacks from the agent file', () => {
     it('searches when the message holds a keyword as written (case-sensitive rule), and the answer carries its sources', async () => {
       env.serper.script({ results: SEARCH_RESULTS });
       env.openai.script({ match: streamedCalls, text: 'Fares start near $412 [Lisbon fares this week].' });
-      const events = await (await sendTurn(env.sut, { agentType: 'travely', content: 'Any cheap flights to Lisbon in May?' })).all();
+      const events = await (
+        await sendTurn(env.sut, { agentType: 'travely', content: 'Any cheap flights to Lisbon in May?' })
+      ).all();
 
       expect(env.serper.queries()).toEqual(['Any cheap flights to Lisbon in May?']);
       const sources = SEARCH_RESULTS.map(({ title, link }) => ({ title, link }));
@@ -77,12 +82,18 @@ describe('Reply routing: strategies and fallbacks from the agent file', () => {
       expect(systemPromptOf(0)).toContain('Lisbon fares this week (https://fares.example/lisbon)');
       expect(systemPromptOf(0)).toContain('From $412 round trip.');
 
-      const stored = await (await env.sut.authorized()).get(`/api/chat/sessions/${only(events, 'session').session.id}/messages`).expect(200);
+      const stored = await (
+        await env.sut.authorized()
+      )
+        .get(`/api/chat/sessions/${only(events, 'session').session.id}/messages`)
+        .expect(200);
       expect(stored.body[1].sources).toEqual(sources);
     });
 
     it('does not search when the keyword appears only in another case (case-sensitive rule)', async () => {
-      const events = await (await sendTurn(env.sut, { agentType: 'travely', content: 'FLIGHTS or Hotels near the coast?' })).all();
+      const events = await (
+        await sendTurn(env.sut, { agentType: 'travely', content: 'FLIGHTS or Hotels near the coast?' })
+      ).all();
 
       expect(env.serper.queries()).toEqual([]);
       expect(only(events, 'done').message.sources).toEqual([]);
@@ -90,7 +101,9 @@ describe('Reply routing: strategies and fallbacks from the agent file', () => {
     });
 
     it('matches keywords in the lower-cased message (lower-case rule)', async () => {
-      const events = await (await sendTurn(env.sut, { agentType: 'poodletime', content: 'Which Puppy FOOD is good?' })).all();
+      const events = await (
+        await sendTurn(env.sut, { agentType: 'poodletime', content: 'Which Puppy FOOD is good?' })
+      ).all();
 
       expect(env.serper.queries()).toEqual(['Which Puppy FOOD is good?']);
       expect(only(events, 'done').message.sources).toHaveLength(3);
@@ -125,7 +138,9 @@ describe('Reply routing: strategies and fallbacks from the agent file', () => {
     });
 
     it('never falls back on a key problem: the next strategy would be refused too', async () => {
-      const rejecting = await startConversationApp({ openai: { acceptedKeys: ['sk-only-this-key-is-accepted-000000'] } });
+      const rejecting = await startConversationApp({
+        openai: { acceptedKeys: ['sk-only-this-key-is-accepted-000000'] },
+      });
       try {
         const events = await (await sendTurn(rejecting.sut, { agentType: 'travely', content: 'latest prices' })).all();
         expect(only(events, 'error').code).toBe('UNAUTHORIZED');
@@ -144,7 +159,9 @@ describe('Reply routing: strategies and fallbacks from the agent file', () => {
     afterAll(() => plain.close());
 
     it('skips search-first even when a keyword matches', async () => {
-      const events = await (await sendTurn(plain.sut, { agentType: 'travely', content: 'latest flights to Tokyo' })).all();
+      const events = await (
+        await sendTurn(plain.sut, { agentType: 'travely', content: 'latest flights to Tokyo' })
+      ).all();
 
       expect(plain.serper.requests).toHaveLength(0);
       expect(only(events, 'done').message.content).toBe('Echo: latest flights to Tokyo');

@@ -8,7 +8,8 @@ describe('Session summaries', () => {
   async function sessionWith(...contents: string[]): Promise<string> {
     const client = await env.sut.authorized();
     const session = await client.post('/api/chat/sessions').send({ agentType: 'interior-designer' }).expect(201);
-    for (const content of contents) await client.post(`/api/chat/sessions/${session.body.id}/messages`).send({ content }).expect(201);
+    for (const content of contents)
+      await client.post(`/api/chat/sessions/${session.body.id}/messages`).send({ content }).expect(201);
     return session.body.id;
   }
 
@@ -19,14 +20,25 @@ describe('Session summaries', () => {
     const sessionId = await sessionWith('Which teak sideboard fits a 1962 ranch?', 'Low and long, in oiled teak.');
     env.openai.script({ match: plainCalls, text: '  Choosing a teak sideboard for a 1962 ranch.  ' });
     const client = await env.sut.authorized();
-    const res = await (method === 'POST' ? client.post(`/api/chat/sessions/${sessionId}/${path}`) : client.put(`/api/chat/sessions/${sessionId}/${path}`)).expect(200);
+    const res = await (
+      method === 'POST'
+        ? client.post(`/api/chat/sessions/${sessionId}/${path}`)
+        : client.put(`/api/chat/sessions/${sessionId}/${path}`)
+    ).expect(200);
 
     expect(res.body).toMatchObject({ id: sessionId, summary: 'Choosing a teak sideboard for a 1962 ranch.' });
     const request = env.openai.plainRequests()[0].body;
-    expect(request.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('Summarize the conversation') });
-    expect(request.messages[1].content).toBe('user: Which teak sideboard fits a 1962 ranch?\n\nuser: Low and long, in oiled teak.');
+    expect(request.messages[0]).toMatchObject({
+      role: 'system',
+      content: expect.stringContaining('Summarize the conversation'),
+    });
+    expect(request.messages[1].content).toBe(
+      'user: Which teak sideboard fits a 1962 ranch?\n\nuser: Low and long, in oiled teak.',
+    );
     const listed = await client.get('/api/chat/sessions?agentType=interior-designer').expect(200);
-    expect(listed.body.find((s: { id: string }) => s.id === sessionId).summary).toBe('Choosing a teak sideboard for a 1962 ranch.');
+    expect(listed.body.find((s: { id: string }) => s.id === sessionId).summary).toBe(
+      'Choosing a teak sideboard for a 1962 ranch.',
+    );
   });
 
   it('keeps the session order: a new summary does not count as an update', async () => {
@@ -40,7 +52,10 @@ describe('Session summaries', () => {
   it('refuses a chat with no messages, an unknown session and a malformed id', async () => {
     const client = await env.sut.authorized();
     const empty = await sessionWith();
-    expect((await client.post(`/api/chat/sessions/${empty}/summarize`)).body).toMatchObject({ statusCode: 400, details: ['this chat has no messages to summarize yet'] });
+    expect((await client.post(`/api/chat/sessions/${empty}/summarize`)).body).toMatchObject({
+      statusCode: 400,
+      details: ['this chat has no messages to summarize yet'],
+    });
     expect((await client.post('/api/chat/sessions/00000000-0000-4000-8000-000000000000/summarize')).status).toBe(404);
     expect((await client.put('/api/chat/sessions/not-a-uuid/summary')).status).toBe(400);
     expect(env.openai.requests).toHaveLength(0);
@@ -59,7 +74,9 @@ describe('Session summaries', () => {
 
   it('refreshes the summary in the background after a streamed reply, without delaying the reply', async () => {
     env.openai.script({ match: plainCalls, text: 'A question about lamps.', latencyMs: 600 });
-    const events = await (await sendTurn(env.sut, { agentType: 'interior-designer', content: 'Which lamps suit a teak desk?' })).all();
+    const events = await (
+      await sendTurn(env.sut, { agentType: 'interior-designer', content: 'Which lamps suit a teak desk?' })
+    ).all();
     const sessionId = only(events, 'session').session.id;
     const client = await env.sut.authorized();
 

@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
@@ -130,7 +136,11 @@ export class FakeOpenAI {
     const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
     const isModels = req.method === 'GET' && path === '/v1/models';
     if (!isCompletion && !isModels) {
-      return sendJson(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
+      return sendJson(
+        res,
+        404,
+        errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'),
+      );
     }
     const key = /^Bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     if (this.options.acceptedKeys && !this.options.acceptedKeys.includes(key)) {
@@ -144,7 +154,11 @@ export class FakeOpenAI {
       return sendJson(res, 200, { object: 'list', data: [model] });
     }
     if (malformed || typeof record.body !== 'object' || record.body === null) {
-      return sendJson(res, 400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+      return sendJson(
+        res,
+        400,
+        errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null),
+      );
     }
     return this.answerCompletion(record.body as ChatBody, res);
   }
@@ -159,7 +173,12 @@ export class FakeOpenAI {
     const headers: Record<string, string> = reply.retryAfter === undefined ? {} : { 'retry-after': reply.retryAfter };
     if (status >= 400) {
       const message = reply.errorMessage ?? `Scripted failure ${status}`;
-      return sendJson(res, status, errorBody(message, errorType(status), status === 429 ? 'rate_limit_exceeded' : null), headers);
+      return sendJson(
+        res,
+        status,
+        errorBody(message, errorType(status), status === 429 ? 'rate_limit_exceeded' : null),
+        headers,
+      );
     }
 
     const text = reply.text ?? `Echo: ${lastUserContent(body)}`;
@@ -180,7 +199,11 @@ export class FakeOpenAI {
         ...meta,
         object: 'chat.completion',
         choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+        usage: {
+          prompt_tokens: promptTokens,
+          completion_tokens: completionTokens,
+          total_tokens: promptTokens + completionTokens,
+        },
       },
       headers,
     );
@@ -203,7 +226,12 @@ export class FakeOpenAI {
       `data: ${JSON.stringify({ ...meta, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
     const tokenDelayMs = reply.tokenDelayMs ?? this.options.tokenDelayMs ?? 0;
 
-    res.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+    res.writeHead(status, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      ...headers,
+    });
     res.flushHeaders();
     if (!(await send(res, chunk({ role: 'assistant', content: '' }, null)))) return;
 
@@ -229,7 +257,11 @@ function tokenize(text: string): string[] {
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part: { type?: string; text?: unknown }) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
+  return content
+    .map((part: { type?: string; text?: unknown }) =>
+      part?.type === 'text' && typeof part.text === 'string' ? part.text : '',
+    )
+    .join('');
 }
 
 function lastUserContent(body: ChatBody): string {
@@ -257,7 +289,10 @@ function pathOf(url: string): string {
 
 // Loopback plumbing, shared with fake-serper.ts.
 
-export async function listenOnLoopback(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port = 0): Promise<Server> {
+export async function listenOnLoopback(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  port = 0,
+): Promise<Server> {
   const server = createServer((req, res) => {
     // A client that goes away must never surface as an unhandled error in the test process.
     res.on('error', () => undefined);
@@ -303,7 +338,12 @@ export async function recordRequest(
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (isGone(res)) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));

@@ -27,7 +27,13 @@ describe(FakeOpenAI.name, () => {
   let fake: FakeOpenAI;
 
   const client = (options: { key?: string; timeout?: number; fetch?: typeof fetch } = {}) =>
-    new OpenAI({ apiKey: options.key ?? apiKey, baseURL: fake.baseUrl, maxRetries: 0, timeout: options.timeout ?? 5000, fetch: options.fetch });
+    new OpenAI({
+      apiKey: options.key ?? apiKey,
+      baseURL: fake.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeout ?? 5000,
+      fetch: options.fetch,
+    });
 
   const ask = (openai = client()) => openai.chat.completions.create({ model: 'gpt-4o-mini', messages: hello });
 
@@ -101,7 +107,12 @@ describe(FakeOpenAI.name, () => {
     const events = (await response.text()).split('\n\n').filter(Boolean);
     expect(events.at(-1)).toBe('data: [DONE]');
     const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /, '')));
-    expect(chunks.map((c) => c.choices[0].delta)).toEqual([{ role: 'assistant', content: '' }, { content: 'Hi ' }, { content: 'you' }, {}]);
+    expect(chunks.map((c) => c.choices[0].delta)).toEqual([
+      { role: 'assistant', content: '' },
+      { content: 'Hi ' },
+      { content: 'you' },
+      {},
+    ]);
     expect(chunks.map((c) => c.choices[0].finish_reason)).toEqual([null, null, null, 'stop']);
     for (const c of chunks) {
       expect(c).toEqual({
@@ -159,7 +170,9 @@ describe(FakeOpenAI.name, () => {
   it('hangs until the client times out with APIConnectionTimeoutError', async () => {
     fake.script({ hang: true }, { hang: true });
     const started = performance.now();
-    expect(await caught(ask(client({ timeout: 200, fetch: inRealmFetch })))).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
+    expect(await caught(ask(client({ timeout: 200, fetch: inRealmFetch })))).toBeInstanceOf(
+      OpenAI.APIConnectionTimeoutError,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(200);
     // Without the shim, jest only sees the parent class.
     expect(await caught(ask(client({ timeout: 200 })))).toBeInstanceOf(OpenAI.APIConnectionError);
@@ -172,7 +185,8 @@ describe(FakeOpenAI.name, () => {
     const tokens: string[] = [];
     const error = await caught(
       (async () => {
-        for await (const chunk of stream) if (chunk.choices[0].delta.content) tokens.push(chunk.choices[0].delta.content);
+        for await (const chunk of stream)
+          if (chunk.choices[0].delta.content) tokens.push(chunk.choices[0].delta.content);
       })(),
     );
     expect(String(error)).toMatch(/terminated/);
@@ -304,6 +318,8 @@ describe(FakeSerper.name, () => {
     const started = performance.now();
     expect((await search({ q: 'slow' })).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(50);
-    await expect(search({ q: 'stuck' }, fake.apiKey, AbortSignal.timeout(200))).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(search({ q: 'stuck' }, fake.apiKey, AbortSignal.timeout(200))).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
   });
 });

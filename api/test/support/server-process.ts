@@ -39,7 +39,8 @@ export function runServer(env: Record<string, string | undefined>): ServerProces
 export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 30000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(server.output())) {
-    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

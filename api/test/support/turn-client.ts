@@ -17,7 +17,13 @@ export interface TurnStream {
 }
 
 /** A browser-like client of the streaming turn: reads server-sent events as they arrive. */
-export async function openStream(sut: TestApp, method: 'POST' | 'GET', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TurnStream> {
+export async function openStream(
+  sut: TestApp,
+  method: 'POST' | 'GET',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TurnStream> {
   const controller = new AbortController();
   const res = await fetch(`${await sut.url()}${path}`, {
     method,
@@ -57,8 +63,12 @@ export const sendTurn = (sut: TestApp, request: ChatTurnRequest, headers?: Recor
 export const replyText = (events: ChatTurnEvent[]) =>
   events.flatMap((event) => (event.type === 'token' ? [event.text] : [])).join('');
 
-export function only<T extends ChatTurnEvent['type']>(events: ChatTurnEvent[], type: T): Extract<ChatTurnEvent, { type: T }> {
+export function only<T extends ChatTurnEvent['type']>(
+  events: ChatTurnEvent[],
+  type: T,
+): Extract<ChatTurnEvent, { type: T }> {
   const found = events.filter((event) => event.type === type);
-  if (found.length !== 1) throw new Error(`expected one ${type} event, got ${found.length}: ${JSON.stringify(events.map((e) => e.type))}`);
+  if (found.length !== 1)
+    throw new Error(`expected one ${type} event, got ${found.length}: ${JSON.stringify(events.map((e) => e.type))}`);
   return found[0] as Extract<ChatTurnEvent, { type: T }>;
 }

@@ -14,7 +14,9 @@ function renderAt(path: string) {
 }
 
 function serveAgentList(agents: unknown[]) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -41,7 +43,10 @@ describe('routes', () => {
       renderAt(path);
 
       expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
-      expect(fetchMock).toHaveBeenCalledWith('/api/agents', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/agents',
+        expect.objectContaining({ method: 'GET', credentials: 'include' }),
+      );
     },
   );
 });

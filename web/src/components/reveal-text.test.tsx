@@ -14,9 +14,7 @@ function renderSut() {
 function characterSpans(paragraph: HTMLElement): HTMLElement[] {
   const decoration = paragraph.querySelector('[aria-hidden="true"]');
   if (!decoration) return [];
-  return Array.from(decoration.querySelectorAll<HTMLElement>('span')).filter(
-    (span) => span.children.length === 0,
-  );
+  return Array.from(decoration.querySelectorAll<HTMLElement>('span')).filter((span) => span.children.length === 0);
 }
 
 describe(RevealText.name, () => {

@@ -13,7 +13,11 @@ function answer(response: () => Response) {
 }
 
 const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
 
 function sent() {
   const [path, init = {}] = fetchMock.mock.calls[0];
@@ -81,7 +85,10 @@ describe(request.name, () => {
   it('lets the caller’s headers and signal through', async () => {
     const controller = new AbortController();
 
-    await request('GET', '/api/chat/sessions/s1/turn', { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
+    await request('GET', '/api/chat/sessions/s1/turn', {
+      headers: { Accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
 
     expect(sent().headers.get('accept')).toBe('text/event-stream');
     expect(sent().init.signal).toBe(controller.signal);
@@ -135,7 +142,9 @@ describe(request.name, () => {
     });
 
     it('reads Retry-After as seconds to wait', async () => {
-      answer(() => new Response('', { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '30' } }));
+      answer(
+        () => new Response('', { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': '30' } }),
+      );
 
       expect((await failureOf(request('GET', '/api/x'))).retryAfterSeconds).toBe(30);
     });
@@ -191,7 +200,9 @@ describe(sendRequest.name, () => {
     });
     vi.stubGlobal('fetch', fetchMock);
 
-    const error = await sendRequest('GET', '/api/settings', { signal: controller.signal }).catch((failure: unknown) => failure);
+    const error = await sendRequest('GET', '/api/settings', { signal: controller.signal }).catch(
+      (failure: unknown) => failure,
+    );
     expect(error).not.toBeInstanceOf(NetworkError);
     expect((error as DOMException).name).toBe('AbortError');
   });

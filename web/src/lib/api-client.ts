@@ -51,7 +51,11 @@ export async function sendRequest(method: string, path: string, options: Request
   if (writeMethods.has(method)) headers['Content-Type'] = 'application/json';
   if (options.modelKey) headers[modelKeyHeader] = options.modelKey;
   const body =
-    options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   let response: Response;
   try {
     response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
@@ -81,7 +85,13 @@ export async function toApiError(response: Response): Promise<ApiError> {
     // Not JSON: the text alone describes the failure.
   }
   const retryAfter = Number(response.headers.get('retry-after'));
-  return new ApiError(response.status, text, response.statusText, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    response.status,
+    text,
+    response.statusText,
+    body,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 /** The error code of a failure, whether it came from an HTTP answer or a stream event. */

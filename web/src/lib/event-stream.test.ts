@@ -31,7 +31,12 @@ describe(sut.name, () => {
   });
 
   it('joins events split across chunk boundaries, including the blank line ending them', async () => {
-    const response = streamed(['data: {"type":"tok', 'en","text":"Keep it"}\n', '\ndata: {"type":"token","text":" dry"}', '\n\n']);
+    const response = streamed([
+      'data: {"type":"tok',
+      'en","text":"Keep it"}\n',
+      '\ndata: {"type":"token","text":" dry"}',
+      '\n\n',
+    ]);
 
     expect(await readAll(response)).toEqual([
       { type: 'token', text: 'Keep it' },
@@ -57,7 +62,9 @@ describe(sut.name, () => {
   });
 
   it('joins the lines of a multi-line data field', async () => {
-    expect(await readAll(streamed(['data: {"type":\ndata: "token", "text": "x"}\n\n']))).toEqual([{ type: 'token', text: 'x' }]);
+    expect(await readAll(streamed(['data: {"type":\ndata: "token", "text": "x"}\n\n']))).toEqual([
+      { type: 'token', text: 'x' },
+    ]);
   });
 
   it('yields nothing for a response without a body', async () => {

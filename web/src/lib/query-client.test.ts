@@ -15,16 +15,25 @@ describe('queryClient', () => {
   });
 
   it('GETs the first element of the query key, once, even when it fails', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"statusCode":500}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response('{"statusCode":500}', { status: 500, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(queryClient.fetchQuery({ queryKey: ['/api/settings', 'ignored'] })).rejects.toThrow('500: {"statusCode":500}');
+    await expect(queryClient.fetchQuery({ queryKey: ['/api/settings', 'ignored'] })).rejects.toThrow(
+      '500: {"statusCode":500}',
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledWith('/api/settings', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/settings',
+      expect.objectContaining({ method: 'GET', credentials: 'include' }),
+    );
   });
 
   it('serves a cached answer again without asking the server', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"authorized":true}', { headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response('{"authorized":true}', { headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
 
     await queryClient.fetchQuery({ queryKey: ['/api/auth/check-access'] });

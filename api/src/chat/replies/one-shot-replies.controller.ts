@@ -24,13 +24,19 @@ export class OneShotRepliesController {
 
   @Post('assistant/chat')
   @HttpCode(200)
-  assistant(@Body(validBody('assistant-chat-request')) body: AssistantChatRequest, @ModelKey() apiKey?: string): Promise<ChatCompletionResponse> {
+  assistant(
+    @Body(validBody('assistant-chat-request')) body: AssistantChatRequest,
+    @ModelKey() apiKey?: string,
+  ): Promise<ChatCompletionResponse> {
     return this.replies.assistant(body, apiKey);
   }
 
   @Post('serper-search')
   @HttpCode(200)
-  webSearch(@Body(validBody('serper-search-request')) body: SerperSearchRequest, @ModelKey() apiKey?: string): Promise<SerperSearchResponse> {
+  webSearch(
+    @Body(validBody('serper-search-request')) body: SerperSearchRequest,
+    @ModelKey() apiKey?: string,
+  ): Promise<SerperSearchResponse> {
     return this.replies.webSearch(body, apiKey);
   }
 }

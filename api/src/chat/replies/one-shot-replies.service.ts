@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
 import type { AssistantChatRequest } from '../../../../schemas/types/wire/assistant-chat-request';
-import type { ChatCompletionRequest, ConversationMessage } from '../../../../schemas/types/wire/chat-completion-request';
+import type {
+  ChatCompletionRequest,
+  ConversationMessage,
+} from '../../../../schemas/types/wire/chat-completion-request';
 import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
@@ -50,7 +53,10 @@ export class OneShotReplies {
     if (agent && !messages.some((m) => m.role === 'system')) {
       messages.unshift({ role: 'system', content: personaPrompt(personaOf(agent, session)) });
     }
-    const settings = modelSettings(agent, this.clients.defaultModel, { temperature: body.temperature, maxTokens: body.max_tokens });
+    const settings = modelSettings(agent, this.clients.defaultModel, {
+      temperature: body.temperature,
+      maxTokens: body.max_tokens,
+    });
     const content = await this.model.complete({ ...settings, messages }, { apiKey });
     return this.answer(content, 'completions', []);
   }
@@ -58,22 +64,29 @@ export class OneShotReplies {
   async assistant(body: AssistantChatRequest, apiKey?: string): Promise<ChatCompletionResponse> {
     const { agent, session } = await this.subject(body.assistantType, body.sessionId, () => this.defaultAssistant());
     if (!agent) throw AppError.validation(['assistantType is required: no agent is marked as the default assistant']);
-    const context = this.context(agent, session, this.coerce(body.messages).filter((m) => m.role !== 'system'), {
-      temperature: body.temperature,
-      maxTokens: body.max_tokens,
-    });
+    const context = this.context(
+      agent,
+      session,
+      this.coerce(body.messages).filter((m) => m.role !== 'system'),
+      {
+        temperature: body.temperature,
+        maxTokens: body.max_tokens,
+      },
+    );
     const prepared = await this.router.prepare('assistant', context);
     try {
       return this.answer(await this.model.complete(prepared.request, { apiKey }), prepared.strategy, []);
     } catch (error) {
       // The spec's client answers this code by falling back to the completions call.
-      if (error instanceof ModelFailure && error.modelCode === 'UPSTREAM_ERROR') throw error.as('ASSISTANT_API_UNAVAILABLE');
+      if (error instanceof ModelFailure && error.modelCode === 'UPSTREAM_ERROR')
+        throw error.as('ASSISTANT_API_UNAVAILABLE');
       throw error;
     }
   }
 
   async webSearch(body: SerperSearchRequest, apiKey?: string): Promise<SerperSearchResponse> {
-    if (!this.search.available) throw new AppError('SEARCH_UNAVAILABLE', 'Web search is not configured on this server.');
+    if (!this.search.available)
+      throw new AppError('SEARCH_UNAVAILABLE', 'Web search is not configured on this server.');
     this.clients.assertKeyAvailable(apiKey);
     const { agent, session } = await this.subject(body.agentType, body.sessionId);
     const context = this.context(agent, session, [{ role: 'user', content: body.userMessage }], {}, body.systemPrompt);
@@ -98,7 +111,11 @@ export class OneShotReplies {
     };
   }
 
-  private async subject(agentId: string | undefined, sessionId: string | null | undefined, fallback?: () => AgentDefinition | undefined): Promise<Subject> {
+  private async subject(
+    agentId: string | undefined,
+    sessionId: string | null | undefined,
+    fallback?: () => AgentDefinition | undefined,
+  ): Promise<Subject> {
     const session = sessionId ? await this.chat.getSession(sessionId) : null;
     if (agentId !== undefined) {
       const agent = this.agents.get(agentId);
@@ -119,7 +136,11 @@ export class OneShotReplies {
     return messages.map((m) => ({ role: coerceRole(m.role, this.logger), content: coerceContent(m.content) }));
   }
 
-  private answer(content: string, strategy: ChatCompletionResponse['strategy'], sources: ChatCompletionResponse['sources']): ChatCompletionResponse {
+  private answer(
+    content: string,
+    strategy: ChatCompletionResponse['strategy'],
+    sources: ChatCompletionResponse['sources'],
+  ): ChatCompletionResponse {
     return { content, message: { role: 'assistant', content }, strategy, sources };
   }
 }

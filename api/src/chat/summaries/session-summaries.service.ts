@@ -40,9 +40,18 @@ export class SessionSummaries implements BeforeApplicationShutdown {
       .map((m) => `${m.role}: ${m.content.slice(0, PER_MESSAGE_MAX_LENGTH)}`)
       .join('\n\n')
       .slice(-TRANSCRIPT_MAX_LENGTH);
-    const settings = modelSettings(this.agents.get(session.agentType), this.clients.defaultModel, { temperature: 0.3, maxTokens: 200 });
+    const settings = modelSettings(this.agents.get(session.agentType), this.clients.defaultModel, {
+      temperature: 0.3,
+      maxTokens: 200,
+    });
     const text = await this.model.complete(
-      { ...settings, messages: [{ role: 'system', content: SUMMARY_INSTRUCTIONS }, { role: 'user', content: transcript }] },
+      {
+        ...settings,
+        messages: [
+          { role: 'system', content: SUMMARY_INSTRUCTIONS },
+          { role: 'user', content: transcript },
+        ],
+      },
       { apiKey, signal },
     );
     const summary = text.trim().slice(0, SUMMARY_MAX_LENGTH);
@@ -63,7 +72,10 @@ export class SessionSummaries implements BeforeApplicationShutdown {
       .then(
         () => undefined,
         (error: unknown) => {
-          if (!this.shutdown.signal.aborted) this.logger.warn(`Summary refresh failed: ${error instanceof AppError ? error.code : (error as Error).name}`);
+          if (!this.shutdown.signal.aborted)
+            this.logger.warn(
+              `Summary refresh failed: ${error instanceof AppError ? error.code : (error as Error).name}`,
+            );
         },
       )
       .finally(() => {

@@ -1,7 +1,15 @@
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 
-const message = { id: '1', role: 'assistant' as const, content: 'ab', order: 1, incomplete: false, sources: [], createdAt: '2026-01-01T00:00:00.000Z' };
+const message = {
+  id: '1',
+  role: 'assistant' as const,
+  content: 'ab',
+  order: 1,
+  incomplete: false,
+  sources: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe(ActiveTurn.name, () => {
   it('replays every event to a late subscriber, then the live ones, and stops after the ending', () => {
@@ -65,7 +73,13 @@ describe(ActiveTurns.name, () => {
     const sut = new ActiveTurns();
     const turn = sut.begin('s1');
     let saved = false;
-    sut.run(turn, () => new Promise<void>((resolve) => turn.signal.addEventListener('abort', () => setTimeout(() => ((saved = true), resolve()), 20))));
+    sut.run(
+      turn,
+      () =>
+        new Promise<void>((resolve) =>
+          turn.signal.addEventListener('abort', () => setTimeout(() => ((saved = true), resolve()), 20)),
+        ),
+    );
 
     await sut.beforeApplicationShutdown();
     expect(turn.signal.aborted).toBe(true);

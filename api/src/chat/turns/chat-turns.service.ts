@@ -50,13 +50,19 @@ export class ChatTurns {
     if (!agent) throw AppError.validation([`agentType "${request.agentType}" is not a known agent`]);
     const existing = request.sessionId ? await this.chat.getSession(request.sessionId) : null;
     if (existing && existing.agentType !== agent.id) {
-      throw AppError.validation([`session ${existing.id} belongs to the agent "${existing.agentType}", not "${agent.id}"`]);
+      throw AppError.validation([
+        `session ${existing.id} belongs to the agent "${existing.agentType}", not "${agent.id}"`,
+      ]);
     }
 
     if (agent.conversation.reconfigurable) {
       const override = readPersonaOverride(request.content);
       if (override.kind === 'invalid') {
-        throw new AppError('VALIDATION_FAILED', `This configuration was not applied: ${override.problems.join('; ')}`, override.problems);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `This configuration was not applied: ${override.problems.join('; ')}`,
+          override.problems,
+        );
       }
       if (override.kind === 'valid') return this.reconfigure(agent, existing, request.content, override.persona);
     }
@@ -173,7 +179,8 @@ export class ChatTurns {
       return;
     }
     const failure = error instanceof AppError ? error : new AppError('INTERNAL', 'The reply failed. Please try again.');
-    if (!(error instanceof AppError)) this.logger.error(`Turn failed: ${(error as Error).name}`, (error as Error).stack);
+    if (!(error instanceof AppError))
+      this.logger.error(`Turn failed: ${(error as Error).name}`, (error as Error).stack);
     turn.emit({ type: 'error', code: failure.code, message: failure.message, partial: message });
   }
 

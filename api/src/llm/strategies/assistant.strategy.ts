@@ -1,4 +1,10 @@
-import { MAX_CONTEXT_MESSAGES, modelRequest, type PreparedReply, type ReplyContext, type ReplyStrategy } from './reply-strategy';
+import {
+  MAX_CONTEXT_MESSAGES,
+  modelRequest,
+  type PreparedReply,
+  type ReplyContext,
+  type ReplyStrategy,
+} from './reply-strategy';
 
 /** Chat completions over the persona and only the last `routing.history` messages (the retired Assistants API's role). */
 export class AssistantStrategy implements ReplyStrategy {

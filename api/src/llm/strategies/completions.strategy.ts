@@ -1,4 +1,10 @@
-import { MAX_CONTEXT_MESSAGES, modelRequest, type PreparedReply, type ReplyContext, type ReplyStrategy } from './reply-strategy';
+import {
+  MAX_CONTEXT_MESSAGES,
+  modelRequest,
+  type PreparedReply,
+  type ReplyContext,
+  type ReplyStrategy,
+} from './reply-strategy';
 
 /** Chat completions over the persona and the whole conversation. */
 export class CompletionsStrategy implements ReplyStrategy {
@@ -9,6 +15,10 @@ export class CompletionsStrategy implements ReplyStrategy {
   }
 
   async prepare(context: ReplyContext): Promise<PreparedReply> {
-    return { strategy: this.name, request: modelRequest(context, context.systemPrompt, MAX_CONTEXT_MESSAGES), sources: [] };
+    return {
+      strategy: this.name,
+      request: modelRequest(context, context.systemPrompt, MAX_CONTEXT_MESSAGES),
+      sources: [],
+    };
   }
 }

@@ -1,6 +1,13 @@
 import { AppError } from '../../common/app-error';
 import type { SearchResult, WebSearch } from '../../search/web-search.service';
-import { MAX_CONTEXT_MESSAGES, latestUserMessage, modelRequest, type PreparedReply, type ReplyContext, type ReplyStrategy } from './reply-strategy';
+import {
+  MAX_CONTEXT_MESSAGES,
+  latestUserMessage,
+  modelRequest,
+  type PreparedReply,
+  type ReplyContext,
+  type ReplyStrategy,
+} from './reply-strategy';
 import { matchesSearchKeywords } from './search-keywords';
 
 export function searchBackedPrompt(systemPrompt: string, results: SearchResult[]): string {
@@ -21,7 +28,8 @@ export class SearchFirstStrategy implements ReplyStrategy {
   skipReason(context: ReplyContext): string | null {
     if (!this.search.available) return 'the server has no search key';
     const trigger = context.routing.search;
-    if (!trigger || !matchesSearchKeywords(latestUserMessage(context), trigger)) return 'no search keyword in the message';
+    if (!trigger || !matchesSearchKeywords(latestUserMessage(context), trigger))
+      return 'no search keyword in the message';
     return null;
   }
 

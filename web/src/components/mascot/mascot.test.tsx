@@ -6,10 +6,7 @@ describe(Mascot.name, () => {
   it('is a link named "Email us" that writes to the contact address', () => {
     render(<Mascot />);
 
-    expect(screen.getByRole('link', { name: 'Email us' })).toHaveAttribute(
-      'href',
-      'mailto:hello@mb.example',
-    );
+    expect(screen.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', 'mailto:hello@mb.example');
   });
 
   it('shows the mascot picture at 100 by 100 pixels', () => {

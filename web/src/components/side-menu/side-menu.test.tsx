@@ -45,7 +45,10 @@ function linkList() {
 describe(SideMenu.name, () => {
   beforeEach(() => {
     resetAgentMenuLinks();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } })),
+    );
   });
   afterEach(() => resetAgentMenuLinks());
 
@@ -158,7 +161,10 @@ describe('side menu without the agent list', () => {
   beforeEach(() => resetAgentMenuLinks());
 
   it('still offers the site pages when the agent list cannot be loaded', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     render(
       <MemoryRouter initialEntries={['/about']}>
         <SideMenu />

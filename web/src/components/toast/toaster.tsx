@@ -8,7 +8,12 @@ const swipe = { direction: 'right', threshold: 50 } as const;
 export default function Toaster() {
   const toasts = useToasts();
   return (
-    <Toast.Provider duration={toastDurationMs} swipeDirection={swipe.direction} swipeThreshold={swipe.threshold} label="Notification">
+    <Toast.Provider
+      duration={toastDurationMs}
+      swipeDirection={swipe.direction}
+      swipeThreshold={swipe.threshold}
+      label="Notification"
+    >
       {toasts.map(({ id, title, description, variant = 'default', action }) => (
         <Toast.Root
           key={id}

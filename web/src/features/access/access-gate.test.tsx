@@ -94,7 +94,10 @@ describe(AccessGate.name, () => {
 
     await waitFor(() => expect(location()).toBe('/mb'));
     expect(toast).toHaveBeenCalledTimes(1);
-    expect(toast).toHaveBeenCalledWith({ title: 'Access Required', description: 'Please enter the access code to view this page.' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Access Required',
+      description: 'Please enter the access code to view this page.',
+    });
   });
 
   it("'alert': shows the agent's alert and a way to the hub, without leaving the page", async () => {
@@ -161,7 +164,8 @@ describe(AccessGate.name, () => {
   it("a wrong code: 'Access Denied' toast and an empty field", async () => {
     stubApi({
       [`GET ${check}`]: () => json({ authorized: false }),
-      [`POST ${grant}`]: () => json({ statusCode: 401, code: 'ACCESS_DENIED', message: 'Invalid passcode. Please try again.' }, 401),
+      [`POST ${grant}`]: () =>
+        json({ statusCode: 401, code: 'ACCESS_DENIED', message: 'Invalid passcode. Please try again.' }, 401),
     });
     renderGate(passcodeAgent);
     await screen.findByRole('heading', { name: 'Sample Title' });
@@ -169,7 +173,11 @@ describe(AccessGate.name, () => {
     typeAndSubmit('wrong');
 
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Access Denied', description: 'Invalid passcode. Please try again.', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Access Denied',
+        description: 'Invalid passcode. Please try again.',
+        variant: 'destructive',
+      }),
     );
     await waitFor(() => expect(field()).toHaveValue(''));
     expect(field()).toHaveFocus();
@@ -207,7 +215,11 @@ describe(AccessGate.name, () => {
     typeAndSubmit('the-code');
 
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Error', description: 'Failed to verify passcode. Please try again.', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Error',
+        description: 'Failed to verify passcode. Please try again.',
+        variant: 'destructive',
+      }),
     );
     expect(field()).toHaveValue('the-code');
     expect(screen.getByRole('button', { name: 'Open Sample' })).toBeEnabled();

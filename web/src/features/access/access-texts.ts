@@ -18,6 +18,8 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 export function throttledDescription(retryAfterSeconds: number | null): string {
   if (retryAfterSeconds === null) return 'Too many attempts. Please wait a few minutes and try again.';
   const wait =
-    retryAfterSeconds < 60 ? plural(Math.ceil(retryAfterSeconds), 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
+    retryAfterSeconds < 60
+      ? plural(Math.ceil(retryAfterSeconds), 'second')
+      : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
   return `Too many attempts. Please try again in ${wait}.`;
 }

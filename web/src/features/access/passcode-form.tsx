@@ -59,7 +59,12 @@ export function PasscodeForm({ texts, persistFlag = false }: PasscodeFormProps) 
         value={passcode}
         onChange={(event) => setPasscode(event.target.value)}
       />
-      <button className={styles.button} type="submit" disabled={blank || grant.isPending} aria-busy={grant.isPending || undefined}>
+      <button
+        className={styles.button}
+        type="submit"
+        disabled={blank || grant.isPending}
+        aria-busy={grant.isPending || undefined}
+      >
         {grant.isPending ? texts.busyButton : texts.button}
       </button>
     </form>

@@ -17,7 +17,18 @@ export function PasscodeScreen({ passcode, persistFlag }: PasscodeScreenProps) {
   return (
     <main className={styles.screen}>
       <Link className={styles.back} to={paths.home}>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M19 12H5M12 19l-7-7 7-7" />
         </svg>
         {accessTexts.backHome}

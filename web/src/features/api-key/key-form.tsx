@@ -123,7 +123,12 @@ export function KeyForm({ texts, status }: KeyFormProps) {
               {invalid}
             </p>
           ) : null}
-          <button type="submit" className={styles.submit} disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
+          <button
+            type="submit"
+            className={styles.submit}
+            disabled={verify.isPending}
+            aria-busy={verify.isPending || undefined}
+          >
             {verify.isPending ? keyFormTexts.busy : keyFormTexts.submit}
           </button>
         </form>

@@ -20,12 +20,27 @@ const chatText = 'The chat itself';
 
 const agent = {
   id: 'clinic',
-  display: { title: 'The Clinic', header: 'the clinic', name: 'The Clinic', loadingText: 'Connecting to AI service...' },
+  display: {
+    title: 'The Clinic',
+    header: 'the clinic',
+    name: 'The Clinic',
+    loadingText: 'Connecting to AI service...',
+  },
   keyForm: { intro: 'To use our assistant, please provide an OpenAI API key.' },
 } as AgentDefinition;
 
-const keyless: SettingsResponse = { hasOpenAIKey: false, clientInitialized: false, assistantAPIInitialized: false, hasSerperApiKey: false };
-const keyed: SettingsResponse = { hasOpenAIKey: true, clientInitialized: true, assistantAPIInitialized: true, hasSerperApiKey: false };
+const keyless: SettingsResponse = {
+  hasOpenAIKey: false,
+  clientInitialized: false,
+  assistantAPIInitialized: false,
+  hasSerperApiKey: false,
+};
+const keyed: SettingsResponse = {
+  hasOpenAIKey: true,
+  clientInitialized: true,
+  assistantAPIInitialized: true,
+  hasSerperApiKey: false,
+};
 
 type Route = (init: RequestInit | undefined) => Promise<Response>;
 
@@ -49,7 +64,11 @@ const verifyCalls = (fetchMock: ReturnType<typeof stubServer>) =>
 function renderGate() {
   const client = new QueryClient({
     defaultOptions: {
-      queries: { queryFn: ({ queryKey, signal }) => request('GET', String(queryKey[0]), { signal }), retry: false, staleTime: Infinity },
+      queries: {
+        queryFn: ({ queryKey, signal }) => request('GET', String(queryKey[0]), { signal }),
+        retry: false,
+        staleTime: Infinity,
+      },
       mutations: { retry: false },
     },
   });
@@ -132,7 +151,9 @@ describe(ModelKeyGate.name, () => {
 
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Connection Error');
-      expect(alert).toHaveTextContent('OpenAI client failed to initialize on the server. Please refresh the page to try again.');
+      expect(alert).toHaveTextContent(
+        'OpenAI client failed to initialize on the server. Please refresh the page to try again.',
+      );
       expect(screen.getByRole('button', { name: 'Retry Connection' })).toBeInTheDocument();
       expect(screen.queryByText(chatText)).toBeNull();
     });
@@ -210,7 +231,10 @@ describe(ModelKeyGate.name, () => {
       expect((init?.headers as Record<string, string>)['X-OpenAI-Key']).toBe(userKey);
       expect(JSON.parse(sessionStorage.getItem(modelKeyStorageName)!)).toBe(userKey);
       expect(JSON.stringify({ ...localStorage })).not.toContain(userKey);
-      expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Your OpenAI API key has been validated successfully' });
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Success',
+        description: 'Your OpenAI API key has been validated successfully',
+      });
     });
 
     it('says Connecting... and blocks another submit while the server checks', async () => {
@@ -229,7 +253,9 @@ describe(ModelKeyGate.name, () => {
       fireEvent.submit(busy.closest('form')!);
       expect(verifyCalls(fetchMock)).toHaveLength(1);
 
-      await act(async () => answer(new Response(JSON.stringify({ valid: true }), { headers: { 'content-type': 'application/json' } })));
+      await act(async () =>
+        answer(new Response(JSON.stringify({ valid: true }), { headers: { 'content-type': 'application/json' } })),
+      );
       expect(await screen.findByText(chatText)).toBeInTheDocument();
     });
 
@@ -246,7 +272,11 @@ describe(ModelKeyGate.name, () => {
         submitKey(userKey);
 
         await waitFor(() =>
-          expect(toast).toHaveBeenCalledWith({ title: 'Invalid API Key', description: keyFailureTexts[code], variant: 'destructive' }),
+          expect(toast).toHaveBeenCalledWith({
+            title: 'Invalid API Key',
+            description: keyFailureTexts[code],
+            variant: 'destructive',
+          }),
         );
         expect(await screen.findByRole('button', { name: 'Connect to OpenAI' })).toBeEnabled();
         expect(screen.queryByText(chatText)).toBeNull();
@@ -269,7 +299,10 @@ describe(ModelKeyGate.name, () => {
     });
 
     it('toasts a generic text for any other failure', async () => {
-      stubServer({ settings: () => json(keyless), verify: () => json({ statusCode: 502, code: 'UPSTREAM_ERROR', message: 'x' }, 502) });
+      stubServer({
+        settings: () => json(keyless),
+        verify: () => json({ statusCode: 502, code: 'UPSTREAM_ERROR', message: 'x' }, 502),
+      });
       renderGate();
       await screen.findByRole('region', { name: 'Enter your OpenAI API Key' });
 

@@ -53,7 +53,9 @@ export function ChatPage({ agent }: { agent: AgentDefinition }) {
             </div>
           ) : null}
           <div className={styles.conversation}>
-            {conversation.sessionId ? <p className={styles.sessionLine}>{texts.savedSession(conversation.sessionId)}</p> : null}
+            {conversation.sessionId ? (
+              <p className={styles.sessionLine}>{texts.savedSession(conversation.sessionId)}</p>
+            ) : null}
             {conversation.restoring ? (
               <p className={styles.restoring} role="status">
                 {texts.restoring}

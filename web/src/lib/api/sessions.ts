@@ -10,7 +10,11 @@ const sessionPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export const sessionsKey = (agentId: string) => [`${base}?agentType=${encodeURIComponent(agentId)}`] as const;
 export const messagesKey = (sessionId: string) => [`${sessionPath(sessionId)}/messages`] as const;
 
-export function createSession(body: { title: string; systemPrompt: string | null; agentType: string }): Promise<ChatSession> {
+export function createSession(body: {
+  title: string;
+  systemPrompt: string | null;
+  agentType: string;
+}): Promise<ChatSession> {
   return request('POST', base, { body });
 }
 

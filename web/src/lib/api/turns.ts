@@ -10,7 +10,11 @@ export async function* startTurn(
   body: { agentType: string; sessionId?: string; content: string },
   options: { modelKey: string | null; signal?: AbortSignal },
 ): AsyncGenerator<ChatTurnEvent> {
-  const response = await sendRequest('POST', '/api/chat/turns', { body, ...options, headers: { Accept: 'text/event-stream' } });
+  const response = await sendRequest('POST', '/api/chat/turns', {
+    body,
+    ...options,
+    headers: { Accept: 'text/event-stream' },
+  });
   yield* readEventStream<ChatTurnEvent>(response, options.signal);
 }
 

@@ -27,10 +27,7 @@ describe(CtznPage.name, () => {
   it('links the contact address to the mail program', () => {
     render(<CtznPage />);
 
-    expect(screen.getByRole('link', { name: 'hello@mb.example' })).toHaveAttribute(
-      'href',
-      'mailto:hello@mb.example',
-    );
+    expect(screen.getByRole('link', { name: 'hello@mb.example' })).toHaveAttribute('href', 'mailto:hello@mb.example');
   });
 
   it('names the browser tab after the page', () => {

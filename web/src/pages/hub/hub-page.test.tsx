@@ -15,7 +15,10 @@ const grant = 'POST /api/auth/grant-access';
 const agentsList = 'GET /api/agents';
 
 const card = (id: string, name: string, order: number | undefined, description?: string): PublicAgent => ({
-  ...testAgent({ denied: 'redirect', persistFlag: false }, { name, description, hub: order === undefined ? undefined : { order } }),
+  ...testAgent(
+    { denied: 'redirect', persistFlag: false },
+    { name, description, hub: order === undefined ? undefined : { order } },
+  ),
   id,
   routes: [`/${id}`, `/${id}-alias`],
 });
@@ -75,7 +78,11 @@ describe(HubPage.name, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(field()).toHaveValue(''));
-    expect(toast).toHaveBeenCalledWith({ title: 'Access Denied', description: 'Invalid passcode. Please try again.', variant: 'destructive' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Access Denied',
+      description: 'Invalid passcode. Please try again.',
+      variant: 'destructive',
+    });
     expect(screen.queryByRole('link', { name: 'Access Agent' })).not.toBeInTheDocument();
   });
 

@@ -56,14 +56,21 @@ function AgentCard({ agent }: { agent: HubCard }) {
         <h2 id={nameId} className={styles.cardTitle}>
           {agent.display.name}
         </h2>
-        {agent.display.description ? (
-          <p className={styles.cardText}>
-            {agent.display.description}
-          </p>
-        ) : null}
+        {agent.display.description ? <p className={styles.cardText}>{agent.display.description}</p> : null}
         <Link className={styles.cardLink} to={agent.routes[0]} aria-describedby={nameId}>
           {texts.openAgent}
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M5 12h14M12 5l7 7-7 7" />
           </svg>
         </Link>

@@ -227,7 +227,9 @@ describe(Sut.name, () => {
   describe('attach "append-file-name"', () => {
     const filePicker = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="file"]')!;
     const choose = (container: HTMLElement, name: string) =>
-      fireEvent.change(filePicker(container), { target: { files: [new File(['x'], name, { type: 'application/pdf' })] } });
+      fireEvent.change(filePicker(container), {
+        target: { files: [new File(['x'], name, { type: 'application/pdf' })] },
+      });
 
     it('opens the file picker instead of alerting', () => {
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -246,7 +248,10 @@ describe(Sut.name, () => {
       choose(container, 'crawlspace.pdf');
 
       expect(props.onDraftChange).toHaveBeenCalledExactlyOnceWith('Look at this\n[Attached file: crawlspace.pdf]');
-      expect(toast).toHaveBeenCalledExactlyOnceWith({ title: 'File Attached', description: 'File "crawlspace.pdf" attached to your message.' });
+      expect(toast).toHaveBeenCalledExactlyOnceWith({
+        title: 'File Attached',
+        description: 'File "crawlspace.pdf" attached to your message.',
+      });
       expect(textArea()).toHaveFocus();
     });
 

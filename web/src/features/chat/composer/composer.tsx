@@ -90,11 +90,28 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           aria-label={texts.attach}
           onClick={() => attachBehaviours[input.attach]({ openPicker: () => picker.current?.click() })}
         >
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
           </svg>
         </button>
-        <input ref={picker} type="file" className={styles.picker} tabIndex={-1} aria-hidden="true" onChange={onFileChosen} />
+        <input
+          ref={picker}
+          type="file"
+          className={styles.picker}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onFileChosen}
+        />
         <textarea
           ref={area}
           className={styles.textarea}
@@ -108,14 +125,34 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           style={{ minHeight: input.minHeight, maxHeight: input.maxHeight }}
         />
         {busy && canStop ? (
-          <button type="button" className={`${styles.iconButton} ${styles.stop}`} aria-label={texts.stop} onClick={onStop}>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.stop}`}
+            aria-label={texts.stop}
+            onClick={onStop}
+          >
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
               <rect x="5" y="5" width="14" height="14" rx="2" />
             </svg>
           </button>
         ) : (
-          <button type="submit" className={`${styles.iconButton} ${styles.send}`} aria-label={texts.send} disabled={empty || busy}>
-            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+          <button
+            type="submit"
+            className={`${styles.iconButton} ${styles.send}`}
+            aria-label={texts.send}
+            disabled={empty || busy}
+          >
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M22 2 11 13" />
               <path d="M22 2 15 22l-4-9-9-4 20-7z" />
             </svg>

@@ -13,11 +13,20 @@ import {
 
 const greeting = 'Hello, MB! How can I help?';
 
-function message(overrides: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role' | 'content' | 'order'>): ChatMessage {
+function message(
+  overrides: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role' | 'content' | 'order'>,
+): ChatMessage {
   return { createdAt: '2024-11-21T15:05:00.000Z', incomplete: false, sources: [], ...overrides };
 }
 
-const greetingItem: ChatItem = { kind: 'assistant', key: greetingKey, content: greeting, sources: [], incomplete: false, streaming: false };
+const greetingItem: ChatItem = {
+  kind: 'assistant',
+  key: greetingKey,
+  content: greeting,
+  sources: [],
+  incomplete: false,
+  streaming: false,
+};
 const source: MessageSource = { title: 'Vapor barriers', link: 'https://example.com/vapor' };
 const keys = (state: ConversationState) => state.items.map((item) => item.key);
 const streamingItem = (state: ConversationState) => state.items.find((item) => item.key === streamingKey);
@@ -36,11 +45,22 @@ describe(initialConversation.name, () => {
 
 describe(fromMessage.name, () => {
   it('turns a saved user message into a user item keyed by its id', () => {
-    expect(fromMessage(message({ id: 'm1', role: 'user', content: 'Hi', order: 0 }))).toEqual({ kind: 'user', key: 'm1', content: 'Hi' });
+    expect(fromMessage(message({ id: 'm1', role: 'user', content: 'Hi', order: 0 }))).toEqual({
+      kind: 'user',
+      key: 'm1',
+      content: 'Hi',
+    });
   });
 
   it('turns a saved assistant message into a finished assistant item with its sources and incomplete flag', () => {
-    const saved = message({ id: 'm2', role: 'assistant', content: 'Partial answ', order: 1, incomplete: true, sources: [source] });
+    const saved = message({
+      id: 'm2',
+      role: 'assistant',
+      content: 'Partial answ',
+      order: 1,
+      incomplete: true,
+      sources: [source],
+    });
 
     expect(fromMessage(saved)).toEqual({
       kind: 'assistant',
@@ -81,7 +101,10 @@ describe(sut.name, () => {
   });
 
   it('loaded does not reorder the messages it was given', () => {
-    const messages = [message({ id: 'b', role: 'user', content: 'b', order: 1 }), message({ id: 'a', role: 'user', content: 'a', order: 0 })];
+    const messages = [
+      message({ id: 'b', role: 'user', content: 'b', order: 1 }),
+      message({ id: 'a', role: 'user', content: 'a', order: 0 }),
+    ];
 
     sut(initialConversation(greeting), { type: 'loaded', messages, greeting });
 
@@ -99,7 +122,11 @@ describe(sut.name, () => {
     let state = sut(initialConversation(greeting), { type: 'sent', key: 'pending-1', content: 'Hello' });
     state = sut(state, { type: 'reply-started' });
 
-    state = sut(state, { type: 'user-saved', key: 'pending-1', message: message({ id: 'u1', role: 'user', content: 'Hello', order: 0 }) });
+    state = sut(state, {
+      type: 'user-saved',
+      key: 'pending-1',
+      message: message({ id: 'u1', role: 'user', content: 'Hello', order: 0 }),
+    });
 
     expect(keys(state)).toEqual([greetingKey, 'u1', streamingKey]);
     expect(state.items[1]).toEqual({ kind: 'user', key: 'u1', content: 'Hello' });
@@ -115,7 +142,14 @@ describe(sut.name, () => {
   it('reply-started adds an empty streaming assistant item at the end', () => {
     const state = replying();
 
-    expect(state.items.at(-1)).toEqual({ kind: 'assistant', key: streamingKey, content: '', sources: [], incomplete: false, streaming: true });
+    expect(state.items.at(-1)).toEqual({
+      kind: 'assistant',
+      key: streamingKey,
+      content: '',
+      sources: [],
+      incomplete: false,
+      streaming: true,
+    });
     expect(state.busy).toBe(true);
   });
 
@@ -150,12 +184,26 @@ describe(sut.name, () => {
 
   it('reply-ended with the saved message replaces the streaming item with it, carrying the incomplete flag', () => {
     let state = sut(replying(), { type: 'token', text: 'Keep it bel' });
-    const saved = message({ id: 'a1', role: 'assistant', content: 'Keep it bel', order: 1, incomplete: true, sources: [source] });
+    const saved = message({
+      id: 'a1',
+      role: 'assistant',
+      content: 'Keep it bel',
+      order: 1,
+      incomplete: true,
+      sources: [source],
+    });
 
     state = sut(state, { type: 'reply-ended', message: saved });
 
     expect(streamingItem(state)).toBeUndefined();
-    expect(state.items.at(-1)).toEqual({ kind: 'assistant', key: 'a1', content: 'Keep it bel', sources: [source], incomplete: true, streaming: false });
+    expect(state.items.at(-1)).toEqual({
+      kind: 'assistant',
+      key: 'a1',
+      content: 'Keep it bel',
+      sources: [source],
+      incomplete: true,
+      streaming: false,
+    });
     expect(state.busy).toBe(false);
   });
 

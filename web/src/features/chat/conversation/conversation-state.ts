@@ -61,7 +61,10 @@ export function fromMessage(message: ChatMessage): ChatItem | null {
   return null;
 }
 
-export const initialConversation = (greeting: string): ConversationState => ({ items: [greetingItem(greeting)], busy: false });
+export const initialConversation = (greeting: string): ConversationState => ({
+  items: [greetingItem(greeting)],
+  busy: false,
+});
 
 const withoutStreaming = (items: ChatItem[]) => items.filter((item) => item.key !== streamingKey);
 
@@ -81,7 +84,9 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'user-saved':
       return {
         ...state,
-        items: state.items.map((item) => (item.key === action.key ? { kind: 'user', key: action.message.id, content: action.message.content } : item)),
+        items: state.items.map((item) =>
+          item.key === action.key ? { kind: 'user', key: action.message.id, content: action.message.content } : item,
+        ),
       };
     case 'withdrawn':
       return { items: state.items.filter((item) => item.key !== action.key), busy: false };
@@ -90,7 +95,14 @@ export function conversationReducer(state: ConversationState, action: Conversati
         busy: true,
         items: [
           ...withoutStreaming(state.items),
-          { kind: 'assistant', key: streamingKey, content: action.text ?? '', sources: action.sources ?? [], incomplete: false, streaming: true },
+          {
+            kind: 'assistant',
+            key: streamingKey,
+            content: action.text ?? '',
+            sources: action.sources ?? [],
+            incomplete: false,
+            streaming: true,
+          },
         ],
       };
     case 'token':

@@ -13,7 +13,9 @@ describe(sut.name, () => {
   });
 
   it('fills every {name}, not only the first', () => {
-    expect(sut(conversation('{name}, welcome back. Ready, {name}?', { name: 'Ana' }))).toBe('Ana, welcome back. Ready, Ana?');
+    expect(sut(conversation('{name}, welcome back. Ready, {name}?', { name: 'Ana' }))).toBe(
+      'Ana, welcome back. Ready, Ana?',
+    );
   });
 
   it('leaves a greeting without {name} as written', () => {

@@ -18,7 +18,10 @@ export const chatTexts = {
   newSession: { title: 'New Session', description: 'Started a new chat session.' },
   sessionCreated: { title: 'Session Created', description: 'A new chat session was created.' },
   createFailed: 'Failed to create a new session. Please try again.',
-  reconfigured: { title: 'Configuration Updated', description: 'The agent has been reconfigured with your JSON settings.' },
+  reconfigured: {
+    title: 'Configuration Updated',
+    description: 'The agent has been reconfigured with your JSON settings.',
+  },
   newChatTitle: 'New Chat',
 } as const;
 
@@ -64,7 +67,10 @@ export function useConversation(agent: AgentDefinition) {
   }, []);
 
   const follow = useCallback(
-    async (open: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent>, { pendingKey, draft: sentDraft }: Follow = {}) => {
+    async (
+      open: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent>,
+      { pendingKey, draft: sentDraft }: Follow = {},
+    ) => {
       detach();
       const controller = new AbortController();
       stream.current = controller;
@@ -191,7 +197,8 @@ export function useConversation(agent: AgentDefinition) {
       dispatch({ type: 'sent', key: pendingKey, content: text });
       setDraft('');
       void follow(
-        (signal) => startTurn({ agentType: agent.id, content: text, ...(sessionId ? { sessionId } : {}) }, { modelKey, signal }),
+        (signal) =>
+          startTurn({ agentType: agent.id, content: text, ...(sessionId ? { sessionId } : {}) }, { modelKey, signal }),
         { pendingKey, draft: content },
       );
     },
@@ -217,7 +224,11 @@ export function useConversation(agent: AgentDefinition) {
         void refreshSessions();
         if (announce) toast(chatTexts.sessionCreated);
       } catch {
-        toast({ title: errorToastTitle, description: agent.errors.createSessionText ?? chatTexts.createFailed, variant: 'destructive' });
+        toast({
+          title: errorToastTitle,
+          description: agent.errors.createSessionText ?? chatTexts.createFailed,
+          variant: 'destructive',
+        });
       }
     },
     [agent, detach, greeting, refreshSessions, rememberSession],

@@ -18,7 +18,11 @@ function agentWith(errors: AgentErrors): AgentDefinition {
     routes: ['/test-agent'],
     display: { title: 'Test Agent', header: 'test agent', name: 'Test', loadingText: 'Connecting to AI service...' },
     access: { denied: 'redirect', persistFlag: false },
-    conversation: { greeting: 'Hello!', session: { createOn: 'first-message', titleMaxLength: 50 }, reconfigurable: false },
+    conversation: {
+      greeting: 'Hello!',
+      session: { createOn: 'first-message', titleMaxLength: 50 },
+      reconfigurable: false,
+    },
     persona: { role_description: 'A test agent.', domains: [], response_guidelines: [] },
     model: { temperature: 0.7, maxTokens: 1500 },
     routing: { strategy: 'completions', fallback: [] },
@@ -53,7 +57,11 @@ describe(sut.name, () => {
     });
 
     it.each([
-      ['NETWORK_ERROR', 'Network Error', 'Unable to connect to OpenAI. Please check your internet connection and try again.'],
+      [
+        'NETWORK_ERROR',
+        'Network Error',
+        'Unable to connect to OpenAI. Please check your internet connection and try again.',
+      ],
       ['RATE_LIMIT', 'Rate Limit Exceeded', 'OpenAI rate limit exceeded. Please wait a moment and try again.'],
     ])('%s appends the spec’s “%s” notice without a reconnect offer', (code, title, text) => {
       const [item] = report({ code, message: 'Server wording' }, notice);
@@ -63,15 +71,24 @@ describe(sut.name, () => {
     });
 
     it('shows an unknown failure’s own message and details, untitled', () => {
-      const [item] = report({ code: 'INVALID_INPUT', message: 'The message is too long.', details: ['content: at most 8000 characters'] }, notice);
+      const [item] = report(
+        { code: 'INVALID_INPUT', message: 'The message is too long.', details: ['content: at most 8000 characters'] },
+        notice,
+      );
 
-      expect(item).toMatchObject({ kind: 'notice', text: 'The message is too long.', details: ['content: at most 8000 characters'] });
+      expect(item).toMatchObject({
+        kind: 'notice',
+        text: 'The message is too long.',
+        details: ['content: at most 8000 characters'],
+      });
       expect(item).toHaveProperty('title', undefined);
       expect(item).toHaveProperty('reconnect', undefined);
     });
 
     it('shows the message of a failure that has no code', () => {
-      expect(report({ message: 'Something broke.' }, notice)).toMatchObject([{ kind: 'notice', text: 'Something broke.' }]);
+      expect(report({ message: 'Something broke.' }, notice)).toMatchObject([
+        { kind: 'notice', text: 'Something broke.' },
+      ]);
     });
 
     it('keys each notice uniquely so repeated failures all show', () => {
@@ -93,7 +110,14 @@ describe(sut.name, () => {
       const appended = report({ code: 'NO_API_KEY', message: 'No key' }, { style: 'apology', text: apologyText });
 
       expect(appended).toEqual([
-        { kind: 'assistant', key: expect.stringMatching(/^apology-/), content: apologyText, sources: [], incomplete: false, streaming: false },
+        {
+          kind: 'assistant',
+          key: expect.stringMatching(/^apology-/),
+          content: apologyText,
+          sources: [],
+          incomplete: false,
+          streaming: false,
+        },
       ]);
       expect(toast).not.toHaveBeenCalled();
     });
@@ -110,7 +134,14 @@ describe(sut.name, () => {
     });
 
     it('toasts the failure’s message and details when it has details, saying what to fix', () => {
-      report({ code: 'INVALID_CONFIG', message: 'The configuration is invalid.', details: ['domains: required', 'role_description: required'] }, toastStyle);
+      report(
+        {
+          code: 'INVALID_CONFIG',
+          message: 'The configuration is invalid.',
+          details: ['domains: required', 'role_description: required'],
+        },
+        toastStyle,
+      );
 
       expect(toast).toHaveBeenCalledExactlyOnceWith({
         title: 'Error',
@@ -122,17 +153,30 @@ describe(sut.name, () => {
     it('toasts the failure’s message when the agent has no text', () => {
       report({ message: 'Could not reach the server.' }, { style: 'toast' });
 
-      expect(toast).toHaveBeenCalledExactlyOnceWith({ title: 'Error', description: 'Could not reach the server.', variant: 'destructive' });
+      expect(toast).toHaveBeenCalledExactlyOnceWith({
+        title: 'Error',
+        description: 'Could not reach the server.',
+        variant: 'destructive',
+      });
     });
   });
 });
 
 describe(toTurnFailure.name, () => {
   it('takes the code, message and details from an API error’s body', () => {
-    const body = { statusCode: 400, code: 'INVALID_CONFIG', message: 'The configuration is invalid.', details: ['domains: required'] };
+    const body = {
+      statusCode: 400,
+      code: 'INVALID_CONFIG',
+      message: 'The configuration is invalid.',
+      details: ['domains: required'],
+    };
     const error = new ApiError(400, JSON.stringify(body), 'Bad Request', body, null);
 
-    expect(toTurnFailure(error)).toEqual({ code: 'INVALID_CONFIG', message: 'The configuration is invalid.', details: ['domains: required'] });
+    expect(toTurnFailure(error)).toEqual({
+      code: 'INVALID_CONFIG',
+      message: 'The configuration is invalid.',
+      details: ['domains: required'],
+    });
   });
 
   it('falls back to the spec’s “<status>: <text>” message for an API error without a body', () => {

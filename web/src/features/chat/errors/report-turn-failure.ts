@@ -63,6 +63,10 @@ const presenters: Record<ErrorStyle, Report> = {
   },
 };
 
-export function reportTurnFailure(failure: TurnFailure, agent: AgentDefinition, append: (item: ChatItem) => void): void {
+export function reportTurnFailure(
+  failure: TurnFailure,
+  agent: AgentDefinition,
+  append: (item: ChatItem) => void,
+): void {
   presenters[agent.errors.style](failure, agent, append);
 }

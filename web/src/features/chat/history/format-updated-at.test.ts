@@ -19,7 +19,12 @@ describe(formatUpdatedAt.name, () => {
 
   it('uses the user locale when none is given', () => {
     const updatedAt = new Date(2024, 0, 2, 9, 30).toISOString();
-    const expected = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const expected = new Intl.DateTimeFormat(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
 
     expect(formatUpdatedAt(updatedAt)).toBe(expected.format(new Date(updatedAt)));
   });

@@ -26,7 +26,12 @@ function session(overrides: Partial<ChatSession> & Pick<ChatSession, 'id' | 'tit
   };
 }
 
-const trip = session({ id: 's1', title: 'Trip to Lisbon', summary: 'Flights and hotels for a week in May.', updatedAt: '2024-11-21T15:05:00.000Z' });
+const trip = session({
+  id: 's1',
+  title: 'Trip to Lisbon',
+  summary: 'Flights and hotels for a week in May.',
+  updatedAt: '2024-11-21T15:05:00.000Z',
+});
 const dinner = session({ id: 's2', title: 'Dinner ideas', updatedAt: '2024-11-19T08:30:00.000Z' });
 
 type Call = { method: string; url: string; headers: Headers };
@@ -70,7 +75,8 @@ function stubApi(initial: ChatSession[], routes: { list?: Route; remove?: Route;
       calls.push(call);
       if (call.method === 'GET' && call.url === listUrl) return answer(routes.list, serve.list, call);
       if (call.method === 'DELETE') return answer(routes.remove, serve.remove, call);
-      if (call.method === 'POST' && call.url.endsWith('/summarize')) return answer(routes.summarize, serve.summarize, call);
+      if (call.method === 'POST' && call.url.endsWith('/summarize'))
+        return answer(routes.summarize, serve.summarize, call);
       return failure(404);
     }),
   );
@@ -96,7 +102,9 @@ function renderSut(props: Partial<HistoryPanelProps> = {}, options: { modelKey?:
       <ToastProbe />
     </JotaiProvider>
   );
-  render(<HistoryPanel id="chat-history" agentId={agentId} currentSessionId={null} {...handlers} {...props} />, { wrapper });
+  render(<HistoryPanel id="chat-history" agentId={agentId} currentSessionId={null} {...handlers} {...props} />, {
+    wrapper,
+  });
   return handlers;
 }
 
@@ -228,7 +236,9 @@ describe(HistoryPanel.name, () => {
       renderSut();
 
       await findEntry('Trip to Lisbon');
-      const titles = within(screen.getByRole('list')).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+      const titles = within(screen.getByRole('list'))
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
       expect(titles).toEqual(['Trip to Lisbon', 'Dinner ideas']);
       expect(api.calls[0]).toMatchObject({ method: 'GET', url: listUrl });
     });
@@ -363,7 +373,11 @@ describe(HistoryPanel.name, () => {
 
       fireEvent.click(within(confirmDialog()).getByRole('button', { name: 'Delete' }));
 
-      await expectToast({ title: 'Error', description: 'Failed to delete the session. Please try again.', variant: 'destructive' });
+      await expectToast({
+        title: 'Error',
+        description: 'Failed to delete the session. Please try again.',
+        variant: 'destructive',
+      });
       expect(onDeleted).not.toHaveBeenCalled();
       expect(entry('Trip to Lisbon')).toBeInTheDocument();
     });
@@ -385,14 +399,18 @@ describe(HistoryPanel.name, () => {
 
       const busy = await within(dinnerEntry).findByRole('button', { name: 'Summarizing...' });
       expect(busy).toHaveAttribute('aria-disabled', 'true');
-      expect(api.calls).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/chat/sessions/s2/summarize' }));
+      expect(api.calls).toContainEqual(
+        expect.objectContaining({ method: 'POST', url: '/api/chat/sessions/s2/summarize' }),
+      );
 
       reply.open();
 
       await expectToast({ title: 'Session Summarized', description: 'The summary was updated.' });
       expect(await within(entry('Dinner ideas')).findByText('A fresh summary.')).toBeInTheDocument();
       expect(api.listCalls()).toBe(2);
-      expect(within(entry('Dinner ideas')).getByRole('button', { name: 'Summarize' })).not.toHaveAttribute('aria-disabled');
+      expect(within(entry('Dinner ideas')).getByRole('button', { name: 'Summarize' })).not.toHaveAttribute(
+        'aria-disabled',
+      );
     });
 
     it('sends the key the user entered, so a user who brought a key can summarize', async () => {
@@ -412,7 +430,11 @@ describe(HistoryPanel.name, () => {
 
       fireEvent.click(within(await findEntry('Dinner ideas')).getByRole('button', { name: 'Summarize' }));
 
-      await expectToast({ title: 'Error', description: 'Failed to summarize the session. Please try again.', variant: 'destructive' });
+      await expectToast({
+        title: 'Error',
+        description: 'Failed to summarize the session. Please try again.',
+        variant: 'destructive',
+      });
       expect(within(entry('Dinner ideas')).getByRole('button', { name: 'Summarize' })).toBeInTheDocument();
     });
   });

@@ -36,7 +36,14 @@ function noticeFor(sessions: ChatSession[] | undefined, isError: boolean, isFetc
   return isError && !isFetching ? 'failed' : 'loading';
 }
 
-export function HistoryPanel({ id, agentId, currentSessionId, onContinue, onNewChat, onDeleted }: HistoryPanelProps): JSX.Element {
+export function HistoryPanel({
+  id,
+  agentId,
+  currentSessionId,
+  onContinue,
+  onNewChat,
+  onDeleted,
+}: HistoryPanelProps): JSX.Element {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);

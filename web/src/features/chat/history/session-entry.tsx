@@ -33,7 +33,11 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: () => {
-      toast({ title: 'Error', description: 'Failed to summarize the session. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Failed to summarize the session. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -87,7 +91,12 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
         >
           Delete
         </button>
-        <button type="button" className={styles.continue} aria-describedby={titleId} onClick={() => onContinue(session)}>
+        <button
+          type="button"
+          className={styles.continue}
+          aria-describedby={titleId}
+          onClick={() => onContinue(session)}
+        >
           Continue Chat
         </button>
       </div>

@@ -25,7 +25,17 @@ export function CopyButton({ text, copiedToast = texts.copied }: { text: string;
   };
   return (
     <button type="button" className={styles.copy} onClick={() => void copy()} aria-label="Copy message">
-      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {copied ? (
           <polyline points="20 6 9 17 4 12" />
         ) : (

@@ -17,7 +17,11 @@ describe(Sut.name, () => {
     renderSut('| Option | Cost |\n| --- | --- |\n| Encapsulation | $$$ |\n| Dehumidifier | $ |');
 
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Option', 'Cost']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Option', 'Cost']);
     expect(within(table).getByRole('cell', { name: 'Encapsulation' })).toBeInTheDocument();
   });
 
@@ -51,7 +55,9 @@ describe(Sut.name, () => {
   });
 
   it('never renders raw HTML from the text', () => {
-    const { container } = renderSut('Some <b>bold</b> words\n\n<script>alert(1)</script>\n\n<img src="https://evil.example/x.png" onerror="alert(1)">');
+    const { container } = renderSut(
+      'Some <b>bold</b> words\n\n<script>alert(1)</script>\n\n<img src="https://evil.example/x.png" onerror="alert(1)">',
+    );
 
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('script')).toBeNull();

@@ -21,7 +21,11 @@ const assistant = (key: string, content: string, overrides: Partial<AssistantIte
   streaming: false,
   ...overrides,
 });
-const notice = (overrides: Partial<NoticeItem> & Pick<NoticeItem, 'text'>): NoticeItem => ({ kind: 'notice', key: 'notice-1', ...overrides });
+const notice = (overrides: Partial<NoticeItem> & Pick<NoticeItem, 'text'>): NoticeItem => ({
+  kind: 'notice',
+  key: 'notice-1',
+  ...overrides,
+});
 
 const apiKeyRequired = notice({
   title: 'API Key Required',
@@ -37,7 +41,8 @@ function renderSut(items: ChatItem[], typing = false, copyToast?: { title: strin
   );
 }
 
-const bubbles = (role: 'user' | 'assistant') => Array.from(document.querySelectorAll<HTMLElement>(`[data-message-role="${role}"]`));
+const bubbles = (role: 'user' | 'assistant') =>
+  Array.from(document.querySelectorAll<HTMLElement>(`[data-message-role="${role}"]`));
 /** The row around a bubble, holding the bubble and its copy button. */
 const rowOf = (bubble: HTMLElement) => bubble.parentElement!;
 const copyButtonIn = (bubble: HTMLElement) => within(rowOf(bubble)).queryByRole('button', { name: 'Copy message' });
@@ -55,7 +60,10 @@ describe(Sut.name, () => {
     renderSut([assistant('greeting', 'Hello!'), user('u1', 'How dry should it be?'), assistant('a1', 'Below 60%.')]);
 
     const log = screen.getByRole('log', { name: 'Conversation' });
-    const shown = Array.from(log.querySelectorAll('[data-message-role]')).map((bubble) => [bubble.getAttribute('data-message-role'), bubble.textContent]);
+    const shown = Array.from(log.querySelectorAll('[data-message-role]')).map((bubble) => [
+      bubble.getAttribute('data-message-role'),
+      bubble.textContent,
+    ]);
     expect(shown).toEqual([
       ['assistant', 'Assistant: Hello!'],
       ['user', 'You: How dry should it be?'],
@@ -86,7 +94,9 @@ describe(Sut.name, () => {
 
     const nav = screen.getByRole('navigation', { name: 'Sources' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(sources.map((source) => [source.title, source.link]));
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      sources.map((source) => [source.title, source.link]),
+    );
     for (const link of links) {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -114,7 +124,9 @@ describe(Sut.name, () => {
       const alert = screen.getByRole('alert');
       expect(within(alert).getByText('⚠️')).toHaveAttribute('aria-hidden', 'true');
       expect(within(alert).getByText('API Key Required:')).toBeInTheDocument();
-      expect(alert).toHaveTextContent('API Key Required: OpenAI API key is missing or invalid. Please provide a valid API key.');
+      expect(alert).toHaveTextContent(
+        'API Key Required: OpenAI API key is missing or invalid. Please provide a valid API key.',
+      );
     });
 
     it('offers “Connect OpenAI” and reconnect advice for a reconnect notice', () => {
@@ -138,7 +150,12 @@ describe(Sut.name, () => {
     });
 
     it('offers no “Connect OpenAI” for other notices, only advice to retry', () => {
-      renderSut([notice({ title: 'Rate Limit Exceeded', text: 'OpenAI rate limit exceeded. Please wait a moment and try again.' })]);
+      renderSut([
+        notice({
+          title: 'Rate Limit Exceeded',
+          text: 'OpenAI rate limit exceeded. Please wait a moment and try again.',
+        }),
+      ]);
 
       const alert = screen.getByRole('alert');
       expect(within(alert).queryByRole('button', { name: 'Connect OpenAI' })).not.toBeInTheDocument();
@@ -177,7 +194,11 @@ describe(Sut.name, () => {
   });
 
   it('has a copy button on finished assistant messages only', () => {
-    renderSut([assistant('a1', 'Finished.'), user('u1', 'Mine'), assistant('streaming-reply', 'Still arriv', { streaming: true })]);
+    renderSut([
+      assistant('a1', 'Finished.'),
+      user('u1', 'Mine'),
+      assistant('streaming-reply', 'Still arriv', { streaming: true }),
+    ]);
 
     const [finished, streaming] = bubbles('assistant');
     expect(copyButtonIn(finished)).toBeInTheDocument();
@@ -212,11 +233,17 @@ describe(Sut.name, () => {
       await copy();
 
       expect(writeText).toHaveBeenCalledExactlyOnceWith('Use a **vapor barrier**.');
-      expect(toast).toHaveBeenCalledExactlyOnceWith({ title: 'Content Copied', description: 'Message content copied to clipboard.' });
+      expect(toast).toHaveBeenCalledExactlyOnceWith({
+        title: 'Content Copied',
+        description: 'Message content copied to clipboard.',
+      });
     });
 
     it('toasts in the agent’s own words when its file sets them', async () => {
-      renderSut([assistant('a1', 'Walk twice a day.')], false, { title: 'Copied!', description: 'Message copied to clipboard' });
+      renderSut([assistant('a1', 'Walk twice a day.')], false, {
+        title: 'Copied!',
+        description: 'Message copied to clipboard',
+      });
 
       await copy();
 
@@ -240,7 +267,9 @@ describe(Sut.name, () => {
 
       await copy();
 
-      expect(toast).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ title: 'Copy Failed', variant: 'destructive' }));
+      expect(toast).toHaveBeenCalledExactlyOnceWith(
+        expect.objectContaining({ title: 'Copy Failed', variant: 'destructive' }),
+      );
       expect(screen.getByRole('button', { name: 'Copy message' })).toHaveTextContent(/^Copy$/);
     });
   });

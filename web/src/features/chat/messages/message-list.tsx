@@ -22,7 +22,9 @@ const texts = {
 /** What a renderer may need beyond its item: the agent's own wording. */
 type RenderContext = { copyToast?: AgentCopyToast };
 
-type Renderers = { [K in ChatItem['kind']]: (item: Extract<ChatItem, { kind: K }>, context: RenderContext) => ReactNode };
+type Renderers = {
+  [K in ChatItem['kind']]: (item: Extract<ChatItem, { kind: K }>, context: RenderContext) => ReactNode;
+};
 
 const renderers: Renderers = {
   user: (item) => (
@@ -35,7 +37,11 @@ const renderers: Renderers = {
   ),
   assistant: (item, { copyToast }) => (
     <div className={styles.assistantRow}>
-      <div className={`${styles.bubble} ${styles.assistant}`} data-message-role="assistant" aria-busy={item.streaming || undefined}>
+      <div
+        className={`${styles.bubble} ${styles.assistant}`}
+        data-message-role="assistant"
+        aria-busy={item.streaming || undefined}
+      >
         <span className={styles.srOnly}>{texts.assistantSaid}: </span>
         <Markdown text={item.content} />
         {item.sources.length > 0 ? (

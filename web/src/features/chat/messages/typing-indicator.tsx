@@ -4,7 +4,11 @@ import styles from './message-list.module.css';
 export function TypingIndicator() {
   return (
     <div className={styles.assistantRow}>
-      <div className={`${styles.bubble} ${styles.assistant} ${styles.typing}`} role="status" aria-label="Assistant is typing">
+      <div
+        className={`${styles.bubble} ${styles.assistant} ${styles.typing}`}
+        role="status"
+        aria-label="Assistant is typing"
+      >
         <span className={styles.dot} />
         <span className={styles.dot} />
         <span className={styles.dot} />
