@@ -6,6 +6,7 @@
 
 import type { ChatMessage, MessageSource } from './chat-message.js';
 import type { ChatSession } from './chat-session.js';
+import type { ErrorCode } from './error-code.js';
 
 /**
  * One server-sent event of a streaming turn (`data: <json>`). Order: session, user-message, then sources?, token*, and one of done, stopped or error (a reconfiguration sends reconfigured and done instead). Re-attaching to a running turn starts with snapshot.
@@ -84,7 +85,10 @@ export interface ChatTurnStoppedEvent {
  */
 export interface ChatTurnErrorEvent {
   type: 'error';
-  code: string;
+  code: ErrorCode;
+  /**
+   * What went wrong, in a sentence meant for the user.
+   */
   message: string;
   partial: ChatMessage | null;
 }
