@@ -205,7 +205,7 @@ async function generate(schema: SchemaFile): Promise<Generated> {
   if (!isObject(root)) throw new Error(`schemas/${schema.name}${SCHEMA_SUFFIX}: not a JSON object`);
   const title = typeof root.title === 'string' && IDENTIFIER.test(root.title) ? root.title : undefined;
   const imports = linkNamedTypes(schema, root);
-  const content = await compile(root as JSONSchema, typeNameFromFileName(schema.name), {
+  const content = await compile(root, typeNameFromFileName(schema.name), {
     ...BASE_OPTIONS,
     cwd: dirname(schema.path),
     bannerComment: banner(schema, imports),

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     fake.reset();
     await via();
     // The exact body our server sends upstream, so both paths ask the fake the same thing.
-    const directBody = fake.completionRequests()[0]?.body;
+    const directBody = fake.completionRequests()[0]?.body as { messages?: unknown[] } | undefined;
     if (!directBody?.messages?.length) throw new Error('the server sent no completion request to the fake');
     const direct = () =>
       postJson(`${fake!.baseUrl}/chat/completions`, directBody, { authorization: `Bearer ${KEY}` }).then(

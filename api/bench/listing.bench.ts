@@ -55,11 +55,11 @@ async function main(): Promise<void> {
     );
     inserted = size;
     await db.query('ANALYZE');
-    const deep = await db.query(
+    const deep = await db.query<{ id: string; updated_at: string }[]>(
       `SELECT id, updated_at FROM chat_sessions ORDER BY updated_at DESC, id DESC OFFSET $1 LIMIT 1`,
       [size - PAGE * 2],
     );
-    const after = { id: deep[0].id as string, updatedAt: new Date(deep[0].updated_at) };
+    const after = { id: deep[0].id, updatedAt: new Date(deep[0].updated_at) };
     const first = await time(() => store.listSessions({ agentType: 'bench', limit: PAGE }));
     const deepPage = await time(() => store.listSessions({ agentType: 'bench', limit: PAGE, after }));
     const latest = await time(() => store.listMessages(anchor, { limit: PAGE }));

@@ -5,7 +5,7 @@ import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { API_PREFIX, AppModule } from './app.module';
-import type { AppConfig } from './config/app-config';
+import type { AppConfig } from './config';
 
 export interface CreateAppOptions {
   logger?: LoggerService | LogLevel[] | false;

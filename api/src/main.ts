@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { AppLogger } from './common/app-logger';
-import { AgentDefinitionError } from './agents/agent-registry.service';
-import { ACCESS_CODE_FILE, ConfigError, loadAppConfig, type AppConfig } from './config/app-config';
-import { displayPath } from './agents/agent-files';
+import { AgentDefinitionError, displayPath } from './agents';
+import { ACCESS_CODE_FILE, ConfigError, loadAppConfig, type AppConfig } from './config';
 
 function describeStartup(config: AppConfig): string[] {
   const database =

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { type AppConfig, APP_CONFIG } from '../config';
 import { AppError } from '../common/app-error';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-token';
 

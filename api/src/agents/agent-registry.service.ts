@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { watch, type FSWatcher } from 'chokidar';
 import type { AgentDefinition } from '../../../schemas/types/agent';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { type AppConfig, APP_CONFIG } from '../config';
 import {
   formatAgentProblem,
   listAgentFiles,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defaultAgentsDir } from '../config/repo-paths';
+import { defaultAgentsDir } from '../config';
 import { formatAgentProblem, loadAgentDirectory } from './agent-files';
 
 /** `npm run agents:check [dir]`: validates agent files exactly as the server's boot does. */

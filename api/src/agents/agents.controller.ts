@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { AgentDefinition } from '../../../schemas/types/agent';
-import { Public } from '../access/public.decorator';
+import { Public } from '../access';
 import { AppError } from '../common/app-error';
 import { AgentRegistry } from './agent-registry.service';
 

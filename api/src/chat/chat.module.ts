@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AgentsModule } from '../agents/agents.module';
-import { LlmModule } from '../llm/llm.module';
+import { AgentsModule } from '../agents';
+import { LlmModule } from '../llm';
 import { ChatSessionsController } from './chat-sessions.controller';
 import { ChatService } from './chat.service';
 import { ChatStore } from './chat.store';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AgentRegistry } from '../agents/agent-registry.service';
+import { AgentRegistry } from '../agents';
 import { AppError } from '../common/app-error';
 import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
 import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';

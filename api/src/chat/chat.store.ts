@@ -89,11 +89,11 @@ export class ChatStore {
       const messages = tx.getRepository(ChatMessageEntity);
       let order = input.order;
       if (order === undefined) {
-        const [{ next }] = await tx.query(
+        const [{ next }] = await tx.query<{ next: number }[]>(
           'SELECT COALESCE(MAX("order") + 1, 0)::int AS next FROM chat_messages WHERE session_id = $1',
           [sessionId],
         );
-        order = next as number;
+        order = next;
         if (order > MAX_MESSAGE_ORDER) return { ok: false, reason: 'orders-exhausted' };
       } else if (await messages.existsBy({ sessionId, order })) {
         return { ok: false, reason: 'order-taken' };

@@ -1,7 +1,6 @@
 import type { AgentDefinition } from '../../../schemas/types/agent';
 import type { AgentConfig } from '../../../schemas/types/agent-config';
-import type { ModelMessage } from '../llm/chat-model.service';
-import type { ModelSettings } from '../llm/strategies/reply-strategy';
+import type { ModelMessage, ModelSettings } from '../llm';
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';
 

@@ -15,8 +15,7 @@ export function coerceRole(role: unknown, logger: Logger): MessageRole {
 
 /** The spec: content is coerced to text (JSON values as their JSON text). */
 export function coerceContent(content: unknown): string {
-  const text =
-    typeof content === 'string' ? content : typeof content === 'object' ? JSON.stringify(content) : String(content);
+  const text = typeof content === 'string' ? content : (JSON.stringify(content) ?? '');
   if (!text.trim()) throw AppError.validation(['content must not be empty']);
   if (text.length > MAX_MESSAGE_LENGTH)
     throw AppError.validation([`content must be at most ${MAX_MESSAGE_LENGTH} characters`]);

@@ -1,6 +1,10 @@
 import { HttpStatus } from '@nestjs/common';
+import type { ErrorCode } from '../../../schemas/types/wire/error-code';
+import type { ErrorResponse } from '../../../schemas/types/wire/error-response';
 
-/** The closed set of errors the API answers with; each maps to one status. */
+export type { ErrorCode, ErrorResponse };
+
+/** The HTTP status of each code of the closed set (schemas/wire/error-code.schema.json). */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: HttpStatus.BAD_REQUEST,
   MALFORMED_JSON: HttpStatus.BAD_REQUEST,
@@ -23,16 +27,7 @@ export const ERROR_STATUS = {
   UPSTREAM_ERROR: HttpStatus.BAD_GATEWAY,
   SEARCH_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
   SEARCH_FAILED: HttpStatus.BAD_GATEWAY,
-} as const satisfies Record<string, HttpStatus>;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export interface ErrorBody {
-  statusCode: number;
-  code: ErrorCode;
-  message: string;
-  details?: string[];
-}
+} as const satisfies Record<ErrorCode, HttpStatus>;
 
 export class AppError extends Error {
   constructor(
@@ -48,7 +43,7 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 
-  toBody(): ErrorBody {
+  toBody(): ErrorResponse {
     return {
       statusCode: this.status,
       code: this.code,

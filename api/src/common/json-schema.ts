@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { schemasDir } from '../config/repo-paths';
+import { schemasDir } from '../config';
 
 export interface SchemaProblem {
   /** JSON pointer into the validated document ('' is the document itself). */

@@ -1,7 +1,6 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntitySchema } from 'typeorm';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { type AppConfig, APP_CONFIG } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { openDataSource, type EntityClass } from './open-data-source';
 

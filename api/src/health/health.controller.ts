@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Public } from '../access/public.decorator';
+import { Public } from '../access';
 import { AppError } from '../common/app-error';
 
 @Controller('health')

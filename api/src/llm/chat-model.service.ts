@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelClients } from './model-clients';
 import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
 import { RetryPolicy } from './retry-policy';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SearchModule } from '../search/search.module';
+import { SearchModule } from '../search';
 import { ChatModel } from './chat-model.service';
 import { ModelClients } from './model-clients';
 import { ModelKeyController } from './model-key.controller';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelFailure } from './model-failure';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';

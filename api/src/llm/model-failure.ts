@@ -1,19 +1,11 @@
-import OpenAI from 'openai';
+import OpenAI, { APIError } from 'openai';
 import { AppError, type ErrorCode } from '../common/app-error';
 
-export type ModelErrorCode = Extract<
-  ErrorCode,
-  | 'NO_API_KEY'
-  | 'UNAUTHORIZED'
-  | 'RATE_LIMIT'
-  | 'TIMEOUT'
-  | 'NETWORK_ERROR'
-  | 'ASSISTANT_API_UNAVAILABLE'
-  | 'UPSTREAM_ERROR'
->;
-
-/** The words users see, after the spec's notices; nothing from the upstream answer is ever repeated. */
-export const MODEL_ERROR_TEXT: Record<ModelErrorCode, string> = {
+/**
+ * The codes a failed model call is reported with, and the message of each (after the spec's texts);
+ * nothing from the upstream answer is ever repeated.
+ */
+export const MODEL_ERROR_TEXT = {
   NO_API_KEY: 'OpenAI not initiated. Please provide an API key. Try again or check network connection.',
   UNAUTHORIZED: 'Your OpenAI API key appears to be invalid. Please check and try again.',
   RATE_LIMIT: 'OpenAI rate limit exceeded. Please wait a moment and try again.',
@@ -21,7 +13,9 @@ export const MODEL_ERROR_TEXT: Record<ModelErrorCode, string> = {
   NETWORK_ERROR: 'Unable to connect to OpenAI. Please check your internet connection and try again.',
   ASSISTANT_API_UNAVAILABLE: 'OpenAI Assistant API not available. Using standard chat completion API instead.',
   UPSTREAM_ERROR: 'The AI service could not answer. Please try again.',
-};
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+export type ModelErrorCode = keyof typeof MODEL_ERROR_TEXT;
 
 /** A failed model call, classified once: what to tell the user and whether another attempt may help. */
 export class ModelFailure extends AppError {
@@ -80,8 +74,10 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-const mentionsApiKey = (error: InstanceType<typeof OpenAI.APIError>) =>
-  /api[ _-]?key/i.test(`${error.message} ${String(error.code ?? '')}`);
+// A predicate, because `instanceof` alone narrows to the class with `any` type arguments.
+const isApiError = (error: unknown): error is APIError => error instanceof APIError;
+
+const mentionsApiKey = (error: APIError) => /api[ _-]?key/i.test(`${error.message} ${String(error.code ?? '')}`);
 
 /** The one place where upstream errors become the spec's codes (and the spec's retry rules). */
 export function classifyModelError(error: unknown): ModelFailure | ModelCallAborted {
@@ -89,7 +85,7 @@ export function classifyModelError(error: unknown): ModelFailure | ModelCallAbor
   if (error instanceof OpenAI.APIUserAbortError) return new ModelCallAborted();
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new ModelFailure('TIMEOUT', true);
   if (error instanceof OpenAI.APIConnectionError) return new ModelFailure('NETWORK_ERROR', true);
-  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+  if (isApiError(error) && error.status !== undefined) {
     const status = error.status;
     const wait = retryAfterMs(error.headers);
     if (status === 401 || (status === 400 && mentionsApiKey(error)))

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { RoutingStrategyName } from '../../../schemas/types/agent';
 import { AppError } from '../common/app-error';
-import { WebSearch } from '../search/web-search.service';
+import { WebSearch } from '../search';
 import { ModelCallAborted, ModelFailure } from './model-failure';
 import { AssistantStrategy } from './strategies/assistant.strategy';
 import { CompletionsStrategy } from './strategies/completions.strategy';

@@ -6,21 +6,21 @@ import { RETRY_TIMING, RetryPolicy, sleep, type Sleep } from './retry-policy';
 function recordingSleep() {
   const waits: number[] = [];
   const signals: (AbortSignal | undefined)[] = [];
-  const wait: Sleep = async (ms, signal) => {
+  const wait: Sleep = (ms, signal) => {
     waits.push(ms);
     signals.push(signal);
+    return Promise.resolve();
   };
   return { waits, signals, wait };
 }
 
 /** A call that fails with the given errors in turn, then answers `value`. */
-function scriptedCall<T>(errors: unknown[], value: T) {
+function scriptedCall<T>(errors: Error[], value: T) {
   const attempts: number[] = [];
-  const call = async (attempt: number): Promise<T> => {
+  const call = (attempt: number): Promise<T> => {
     attempts.push(attempt);
     const error = errors[attempts.length - 1];
-    if (error !== undefined) throw error;
-    return value;
+    return error === undefined ? Promise.resolve(value) : Promise.reject(error);
   };
   return { attempts, call };
 }
@@ -210,11 +210,11 @@ describe(RetryPolicy.name, () => {
     it('throws ModelCallAborted, and makes no more calls, when the signal is aborted during an attempt', async () => {
       const controller = new AbortController();
       const attempts: number[] = [];
-      const call = async (attempt: number) => {
+      const call = (attempt: number): Promise<never> => {
         attempts.push(attempt);
         controller.abort();
         // Whatever the attempt fails with once stopped, it is a stop, not a retryable failure.
-        throw httpError(502);
+        return Promise.reject(httpError(502));
       };
 
       await expect(sut.run(call, controller.signal)).rejects.toBeInstanceOf(ModelCallAborted);
@@ -233,9 +233,9 @@ describe(RetryPolicy.name, () => {
       const controller = new AbortController();
       const sleeping = new RetryPolicy({ ...RETRY_TIMING, baseDelayMs: 20_000 }, sleep, () => 0);
       const attempts: number[] = [];
-      const call = async (attempt: number) => {
+      const call = (attempt: number): Promise<never> => {
         attempts.push(attempt);
-        throw httpError(502);
+        return Promise.reject(httpError(502));
       };
 
       const run = sleeping.run(call, controller.signal, { onRetry: () => setTimeout(() => controller.abort(), 10) });

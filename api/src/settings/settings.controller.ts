@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { Public } from '../access/public.decorator';
-import { ModelClients } from '../llm/model-clients';
-import { WebSearch } from '../search/web-search.service';
+import { Public } from '../access';
+import { ModelClients } from '../llm';
+import { WebSearch } from '../search';
 import type { SettingsResponse } from '../../../schemas/types/wire/settings-response';
 
 @Controller('settings')

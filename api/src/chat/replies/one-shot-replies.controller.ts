@@ -5,7 +5,7 @@ import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat
 import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
 import { validBody } from '../../common/schema-body.pipe';
-import { ModelKey } from '../../llm/model-key.decorator';
+import { ModelKey } from '../../llm';
 import { OneShotReplies } from './one-shot-replies.service';
 
 /** The spec's API table: POST /api/chat/completions, /api/assistant/chat and /api/serper-search. */

@@ -8,15 +8,19 @@ import type {
 import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
-import { AgentRegistry } from '../../agents/agent-registry.service';
+import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
-import { ChatModel, type ModelMessage } from '../../llm/chat-model.service';
-import { ModelClients } from '../../llm/model-clients';
-import { ModelFailure } from '../../llm/model-failure';
-import { personaPrompt } from '../../llm/persona-prompt';
-import { ReplyRouter } from '../../llm/reply-router';
-import type { PreparedReply, ReplyContext } from '../../llm/strategies/reply-strategy';
-import { WebSearch } from '../../search/web-search.service';
+import {
+  ChatModel,
+  ModelClients,
+  ModelFailure,
+  personaPrompt,
+  ReplyRouter,
+  type PreparedReply,
+  type ReplyContext,
+  type ModelMessage,
+} from '../../llm';
+import { WebSearch } from '../../search';
 import type { ChatSessionEntity } from '../chat-session.entity';
 import { ChatService } from '../chat.service';
 import { modelSettings, personaOf } from '../conversation';

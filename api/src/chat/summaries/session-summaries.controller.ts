@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
-import { ModelKey } from '../../llm/model-key.decorator';
+import { ModelKey } from '../../llm';
 import { toSessionDto } from '../chat-dto';
 import { SessionSummaries } from './session-summaries.service';
 import { sessionIdPipe } from '../session-id.pipe';

@@ -1,8 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { AgentRegistry } from '../../agents/agent-registry.service';
+import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
-import { ChatModel } from '../../llm/chat-model.service';
-import { ModelClients } from '../../llm/model-clients';
+import { ChatModel, ModelClients } from '../../llm';
 import type { ChatSessionEntity } from '../chat-session.entity';
 import { ChatStore } from '../chat.store';
 import { modelSettings } from '../conversation';

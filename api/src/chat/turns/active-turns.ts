@@ -93,6 +93,6 @@ export class ActiveTurns implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     const running = [...this.bySession.values()];
     for (const { turn } of running) turn.stop();
-    await Promise.allSettled(running.map(({ work }) => work));
+    await Promise.allSettled(running.flatMap(({ work }) => (work ? [work] : [])));
   }
 }

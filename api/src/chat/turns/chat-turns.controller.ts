@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
 import type { StopTurnResponse } from '../../../../schemas/types/wire/stop-turn-response';
 import { validBody } from '../../common/schema-body.pipe';
-import { ModelKey } from '../../llm/model-key.decorator';
+import { ModelKey } from '../../llm';
 import { ChatService } from '../chat.service';
 import { sessionIdPipe } from '../session-id.pipe';
 import type { ActiveTurn } from './active-turns';

@@ -2,14 +2,19 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
-import { AgentRegistry } from '../../agents/agent-registry.service';
+import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
-import { ChatModel } from '../../llm/chat-model.service';
-import { ModelClients } from '../../llm/model-clients';
-import { ModelCallAborted, ModelFailure } from '../../llm/model-failure';
-import { personaPrompt } from '../../llm/persona-prompt';
-import { ReplyRouter } from '../../llm/reply-router';
-import { MAX_CONTEXT_MESSAGES, type PreparedReply, type ReplyContext } from '../../llm/strategies/reply-strategy';
+import {
+  ChatModel,
+  ModelClients,
+  ModelCallAborted,
+  ModelFailure,
+  personaPrompt,
+  ReplyRouter,
+  MAX_CONTEXT_MESSAGES,
+  type PreparedReply,
+  type ReplyContext,
+} from '../../llm';
 import type { ChatSessionEntity } from '../chat-session.entity';
 import { toMessageDto, toSessionDto } from '../chat-dto';
 import { ChatService } from '../chat.service';

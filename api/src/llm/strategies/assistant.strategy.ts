@@ -14,8 +14,12 @@ export class AssistantStrategy implements ReplyStrategy {
     return null;
   }
 
-  async prepare(context: ReplyContext): Promise<PreparedReply> {
+  prepare(context: ReplyContext): Promise<PreparedReply> {
     const window = context.routing.history ?? MAX_CONTEXT_MESSAGES;
-    return { strategy: this.name, request: modelRequest(context, context.systemPrompt, window), sources: [] };
+    return Promise.resolve({
+      strategy: this.name,
+      request: modelRequest(context, context.systemPrompt, window),
+      sources: [],
+    });
   }
 }

@@ -14,11 +14,11 @@ export class CompletionsStrategy implements ReplyStrategy {
     return null;
   }
 
-  async prepare(context: ReplyContext): Promise<PreparedReply> {
-    return {
+  prepare(context: ReplyContext): Promise<PreparedReply> {
+    return Promise.resolve({
       strategy: this.name,
       request: modelRequest(context, context.systemPrompt, MAX_CONTEXT_MESSAGES),
       sources: [],
-    };
+    });
   }
 }

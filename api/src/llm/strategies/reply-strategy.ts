@@ -1,4 +1,5 @@
 import type { AgentRouting, RoutingStrategyName } from '../../../../schemas/types/agent';
+import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
 
 /** Bounds what one turn sends, whatever the agent's history window. */
@@ -8,11 +9,6 @@ export interface ModelSettings {
   model: string;
   temperature: number;
   maxTokens: number;
-}
-
-export interface Source {
-  title: string;
-  link: string;
 }
 
 export interface ReplyContext {
@@ -28,7 +24,7 @@ export interface PreparedReply {
   strategy: RoutingStrategyName;
   request: ModelRequest;
   /** Web pages the answer draws on (search-backed answers only). */
-  sources: Source[];
+  sources: MessageSource[];
 }
 
 /** One way to answer a turn: decides whether it applies, then builds the model request. */

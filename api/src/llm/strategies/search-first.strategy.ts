@@ -1,5 +1,5 @@
 import { AppError } from '../../common/app-error';
-import type { SearchResult, WebSearch } from '../../search/web-search.service';
+import type { SearchResult, WebSearch } from '../../search';
 import {
   MAX_CONTEXT_MESSAGES,
   latestUserMessage,

@@ -1,0 +1,3 @@
+export { AgentsModule } from './agents.module';
+export { AgentDefinitionError, AgentRegistry } from './agent-registry.service';
+export { displayPath } from './agent-files';

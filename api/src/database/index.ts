@@ -1,0 +1,1 @@
+export { DatabaseModule } from './database.module';
