@@ -6,6 +6,7 @@ import {
   ACCESS_CODE,
   CONTROL_BASE_URL,
   FAKE_OPENAI_BASE_URL,
+  FIXTURE_AGENTS_DIR,
   FAKE_SERPER_BASE_URL,
   KEYED_BASE_URL,
   KEYED_PORT,
@@ -28,9 +29,10 @@ const keyedDataDir = join(dataRoot, 'keyed');
 const keylessDataDir = join(dataRoot, 'keyless');
 mkdirSync(keyedDataDir, { recursive: true });
 mkdirSync(keylessDataDir, { recursive: true });
-// The keyed app reads a copy of the agent files, so a test can drop in a new agent without touching the repo.
-const agentsDir = agentsDirUnder(dataRoot);
-if (!existsSync(agentsDir)) cpSync('agents', agentsDir, { recursive: true });
+// Both apps read the browser tests' own agent files, never the shipped agents/. The keyed app reads a
+// copy, so a test can drop in a new agent without touching the repo.
+const keyedAgentsDir = agentsDirUnder(dataRoot);
+if (!existsSync(keyedAgentsDir)) cpSync(FIXTURE_AGENTS_DIR, keyedAgentsDir, { recursive: true });
 
 // The web servers inherit the runner's environment: blank what must not leak in from it.
 const appEnv = {
@@ -102,7 +104,7 @@ export default defineConfig({
         ...appEnv,
         PORT: String(KEYED_PORT),
         DATA_DIR: keyedDataDir,
-        AGENTS_DIR: agentsDir,
+        AGENTS_DIR: keyedAgentsDir,
         OPENAI_API_KEY: SERVER_KEY,
       },
       ...server,
@@ -111,7 +113,13 @@ export default defineConfig({
       name: 'keyless',
       command: 'node api/dist/main.js',
       url: `http://127.0.0.1:${KEYLESS_PORT}/api/health`,
-      env: { ...appEnv, PORT: String(KEYLESS_PORT), DATA_DIR: keylessDataDir, OPENAI_API_KEY: '' },
+      env: {
+        ...appEnv,
+        PORT: String(KEYLESS_PORT),
+        DATA_DIR: keylessDataDir,
+        AGENTS_DIR: FIXTURE_AGENTS_DIR,
+        OPENAI_API_KEY: '',
+      },
       ...server,
     },
   ],

@@ -4,6 +4,7 @@ import { HubPage } from './pages/hub-page';
 import { PasscodeScreen } from './pages/passcode-screen';
 import { Toasts } from './pages/toasts';
 import { ACCESS_CODE } from './support/e2e-env';
+import { agents, declared, pathOf } from './support/fixture-agents';
 
 const grantPath = '/api/auth/grant-access';
 const accessRequired = ['Access Required', 'Please enter the access code to view this page.'] as const;
@@ -24,9 +25,13 @@ async function holdRequests(page: Page, path: string): Promise<() => void> {
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test.describe('health agent passcode screen (/mbhealth)', () => {
+const passcodeAgent = agents.passcodeGate;
+const alertAgent = agents.alertsWithoutAccess;
+const redirectAgent = agents.redirectsWithoutAccess;
+
+test.describe('an agent that asks for the passcode on its own page', () => {
   test('without access: the passcode screen, its button disabled while the field is empty', async ({ page }) => {
-    const screen = new PasscodeScreen(page);
+    const screen = new PasscodeScreen(page, passcodeAgent);
     await screen.goto();
 
     await expect(screen.title).toBeVisible();
@@ -38,15 +43,15 @@ test.describe('health agent passcode screen (/mbhealth)', () => {
     await expect(screen.button).toBeDisabled();
     await screen.field.fill('x');
     await expect(screen.button).toBeEnabled();
-    await expect(page).toHaveURL(PasscodeScreen.path);
+    await expect(page).toHaveURL(screen.path);
   });
 
-  test("'Verifying...' while the server checks, then 'Access Denied' for a wrong code", async ({
+  test("the busy label while the server checks, then 'Access Denied' for a wrong code", async ({
     page,
     allowHttpErrors,
   }) => {
     allowHttpErrors(grantPath, 401);
-    const screen = new PasscodeScreen(page);
+    const screen = new PasscodeScreen(page, passcodeAgent);
     await screen.goto();
     const release = await holdRequests(page, grantPath);
 
@@ -62,18 +67,18 @@ test.describe('health agent passcode screen (/mbhealth)', () => {
   });
 
   test('the right code opens the agent page without a reload', async ({ page }) => {
-    const screen = new PasscodeScreen(page);
+    const screen = new PasscodeScreen(page, passcodeAgent);
     await screen.goto();
 
     await screen.field.fill(ACCESS_CODE);
     await screen.button.click();
 
-    await new Toasts(page).expectShown('Access Granted', PasscodeScreen.welcome);
+    await new Toasts(page).expectShown('Access Granted', screen.texts.welcome);
     await expect(screen.agentHeader).toBeVisible();
     await expect(screen.field).toHaveCount(0);
     await expect(screen.subtitle).toHaveCount(0);
     await expect(screen.button).toHaveCount(0);
-    // This agent keeps the display hint across tabs too.
+    // This agent's file keeps the display hint across tabs too (access.persistFlag).
     expect(await page.evaluate(() => [sessionStorage.getItem('mbAccess'), localStorage.getItem('mbAccess')])).toEqual([
       'granted',
       'granted',
@@ -82,7 +87,7 @@ test.describe('health agent passcode screen (/mbhealth)', () => {
 
   test('fits a 360 px wide screen without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    const screen = new PasscodeScreen(page);
+    const screen = new PasscodeScreen(page, passcodeAgent);
     await screen.goto();
     await expect(screen.button).toBeVisible();
 
@@ -90,42 +95,45 @@ test.describe('health agent passcode screen (/mbhealth)', () => {
   });
 });
 
-test.describe('doctor page (/doctor) without access', () => {
-  test("shows the 'Access Restricted' alert and stays on the page", async ({ page }) => {
-    await page.goto('/doctor');
+test.describe('an agent that shows a restriction alert without access', () => {
+  const texts = declared(alertAgent.access.alert, 'access.alert');
+  const path = pathOf(alertAgent);
 
-    const alert = page.getByRole('alert').filter({ hasText: 'Access Restricted' });
+  test('shows its alert and stays on the page', async ({ page }) => {
+    await page.goto(path);
+
+    const alert = page.getByRole('alert').filter({ hasText: texts.title });
     await expect(alert).toBeVisible();
-    await expect(alert).toContainText(
-      'You need to authorize through the MB page first to access this specialized agent.',
-    );
+    await expect(alert).toContainText(texts.text);
+    await expect(page.getByRole('heading', { level: 1, name: alertAgent.display.header })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to MB' })).toHaveAttribute('href', HubPage.path);
     await page.waitForLoadState('networkidle');
-    await expect(page).toHaveURL('/doctor');
+    await expect(page).toHaveURL(path);
   });
 
   test('fits a 360 px wide screen without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/doctor');
-    await expect(page.getByRole('alert').filter({ hasText: 'Access Restricted' })).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByRole('alert').filter({ hasText: texts.title })).toBeVisible();
 
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
   test('with access: the agent page instead of the alert', async ({ page, grantAccess }) => {
     await grantAccess();
-    await page.goto('/doctor');
+    await page.goto(path);
 
-    await expect(page.getByRole('heading', { level: 1, name: 'the doctor' })).toBeVisible();
-    await expect(page.getByText('Access Restricted')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: alertAgent.display.title })).toBeVisible();
+    await expect(page.getByText(texts.title)).toHaveCount(0);
   });
 });
 
-test.describe('redirecting agent pages without access', () => {
-  test("/poodletime: 'Checking authorization...', then back to /mb with 'Access Required'", async ({ page }) => {
+test.describe('an agent that redirects visitors without access', () => {
+  test("its checking text, then back to /mb with 'Access Required'", async ({ page }) => {
+    const checkingText = declared(redirectAgent.access.checkingText, 'access.checkingText');
     const release = await holdRequests(page, '/api/auth/check-access');
-    await page.goto('/poodletime');
-    await expect(page.getByRole('status').filter({ hasText: 'Checking authorization...' })).toBeVisible();
+    await page.goto(pathOf(redirectAgent));
+    await expect(page.getByRole('status').filter({ hasText: checkingText })).toBeVisible();
     release();
 
     await expect(page).toHaveURL(HubPage.path);
@@ -133,8 +141,8 @@ test.describe('redirecting agent pages without access', () => {
     await expect(new HubPage(page).prompt).toBeVisible();
   });
 
-  for (const path of ['/moisture-control', '/owner-builder', '/interior-designer', '/travely']) {
-    test(`${path} goes to /mb with 'Access Required'`, async ({ page }) => {
+  for (const path of agents.hasAnAliasRoute.routes) {
+    test(`every route of an agent redirects: ${path} goes to /mb with 'Access Required'`, async ({ page }) => {
       await page.goto(path);
 
       await expect(page).toHaveURL(HubPage.path);
@@ -144,7 +152,7 @@ test.describe('redirecting agent pages without access', () => {
 
   test('the redirect replaces the agent page in the history', async ({ page }) => {
     await page.goto('/');
-    await page.goto('/travely');
+    await page.goto(pathOf(redirectAgent));
     await expect(page).toHaveURL(HubPage.path);
 
     await page.goBack();
@@ -152,12 +160,13 @@ test.describe('redirecting agent pages without access', () => {
   });
 
   test('a browser flag alone grants nothing and is cleared', async ({ page }) => {
-    await page.addInitScript(() => {
-      if (location.pathname !== '/poodletime') return;
+    const path = pathOf(redirectAgent);
+    await page.addInitScript((agentPath) => {
+      if (location.pathname !== agentPath) return;
       sessionStorage.setItem('mbAccess', 'granted');
       localStorage.setItem('mbAccess', 'granted');
-    });
-    await page.goto('/poodletime');
+    }, path);
+    await page.goto(path);
 
     await expect(page).toHaveURL(HubPage.path);
     await new Toasts(page).expectShown(...accessRequired);

@@ -5,13 +5,14 @@ import { HubPage } from './pages/hub-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { expect, test } from './fixtures';
 import { keyedAgentsDir } from './support/e2e-env';
+import { agents, fixtureAgents } from './support/fixture-agents';
 
 const id = 'garden-planner';
 const file = () => join(keyedAgentsDir(), `${id}.json`);
 
-/** A new persona made from an existing file: only its identity and texts change. */
+/** A new agent made from an existing file: only its identity and texts change. */
 function gardenPlanner() {
-  const base = JSON.parse(readFileSync(join(keyedAgentsDir(), 'moisture-control.json'), 'utf8'));
+  const base = JSON.parse(readFileSync(join(keyedAgentsDir(), `${agents.sendsOnEnter.id}.json`), 'utf8'));
   return {
     ...base,
     id,
@@ -22,7 +23,8 @@ function gardenPlanner() {
       header: 'garden planner',
       name: 'Garden Planner',
       description: 'Raised beds, planting calendars and watering plans.',
-      hub: { order: 9 },
+      // After every other card.
+      hub: { order: Math.max(...fixtureAgents.map((agent) => agent.display.hub?.order ?? 0)) + 1 },
     },
     conversation: { ...base.conversation, greeting: 'Hello! What are we growing this season?' },
   };

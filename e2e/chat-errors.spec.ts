@@ -1,6 +1,7 @@
 import { ChatPage } from './pages/chat-page';
 import { Toasts } from './pages/toasts';
 import { expect, test } from './fixtures';
+import { agents, declared } from './support/fixture-agents';
 
 const streamed = { streamed: true } as const;
 /** Enough failures for every strategy of an agent's fallback chain. */
@@ -24,7 +25,7 @@ test.describe('chat errors, in the style each agent file sets', () => {
   }) => {
     await upstream.scriptReply(failing(401, 'Incorrect API key provided'));
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.noticeErrors);
     await chat.send('Is my vapor barrier enough?');
 
     const notice = chat.notices.last();
@@ -42,7 +43,7 @@ test.describe('chat errors, in the style each agent file sets', () => {
   test('notice style: a rate limit is "Rate Limit Exceeded" (after the retries)', async ({ page, upstream }) => {
     await upstream.scriptReply(Array.from({ length: 3 }, () => ({ status: 429, retryAfter: '1', match: streamed })));
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.noticeErrors);
     await chat.send('Plan a weekend in Napa');
     await expect(chat.notices.last()).toContainText(
       'Rate Limit Exceeded: OpenAI rate limit exceeded. Please wait a moment and try again.',
@@ -55,7 +56,7 @@ test.describe('chat errors, in the style each agent file sets', () => {
   test('notice style: other failures show their own message', async ({ page, upstream }) => {
     await upstream.scriptReply(failing(400, 'secret upstream detail'));
     const chat = new ChatPage(page);
-    await chat.goto('/doctor');
+    await chat.goto(agents.noticeErrors);
     await chat.send('What does the scan show?');
     const notice = chat.notices.last();
     await expect(notice).toBeVisible();
@@ -63,34 +64,30 @@ test.describe('chat errors, in the style each agent file sets', () => {
     await expect(notice).not.toContainText('secret upstream detail');
   });
 
-  test('toast style: an "Error" toast with the agent text', async ({ page, upstream }) => {
+  test('toast style: an "Error" toast with the text of the agent file', async ({ page, upstream }) => {
+    const agent = agents.toastErrors;
     await upstream.scriptReply(failing(400));
     const chat = new ChatPage(page);
-    await chat.goto('/interior-designer');
+    await chat.goto(agent);
     await chat.send('Teak or walnut?');
-    await new Toasts(page).expectShown('Error', 'Failed to get a response. Please try again.');
+    await new Toasts(page).expectShown('Error', declared(agent.errors.text, 'errors.text'));
     await expect(chat.notices).toHaveCount(0);
-
-    await page.goto('/mbhealth');
-    await chat.send('How much protein do I need?', 'Shift+Enter');
-    await new Toasts(page).expectShown('Error', 'Failed to send message. Please try again.');
   });
 
-  test('apology style: the dog agent answers with its apology', async ({ page, upstream }) => {
+  test('apology style: the agent answers with the apology of its file', async ({ page, upstream }) => {
+    const agent = agents.apologyErrors;
     await upstream.scriptReply(failing(400));
     const chat = new ChatPage(page);
-    await chat.goto('/poodletime');
-    await chat.send('Is chicken OK for my poodle?', 'Shift+Enter');
-    await expect(chat.assistantMessages().last()).toHaveText(
-      /I'm sorry, I encountered an error processing your request. Please try again./,
-    );
+    await chat.goto(agent);
+    await chat.send('Is chicken OK for my dog?');
+    await expect(chat.assistantMessages().last()).toContainText(declared(agent.errors.text, 'errors.text'));
     await expect(chat.notices).toHaveCount(0);
   });
 
   test('a reply cut off mid-way keeps its text, marked interrupted, then the notice', async ({ page, upstream }) => {
     await upstream.scriptReply({ text: 'first second third fourth fifth sixth', cutAfterTokens: 3, match: streamed });
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.noticeErrors);
     await chat.send('Explain encapsulation');
     const partial = chat.assistantMessages().last();
     await expect(partial).toContainText('This reply was interrupted before it was complete.');
@@ -109,8 +106,9 @@ test.describe('live reconfiguration by pasted JSON', () => {
     page,
     upstream,
   }) => {
+    const agent = agents.reconfigurable;
     const chat = new ChatPage(page);
-    await chat.goto('/doctor');
+    await chat.goto(agent);
     await chat.send(validConfig);
 
     await new Toasts(page).expectShown(
@@ -118,7 +116,7 @@ test.describe('live reconfiguration by pasted JSON', () => {
       'The agent has been reconfigured with your JSON settings.',
     );
     await expect(chat.assistantMessages().last()).toContainText(
-      "Configuration updated. I'm ready to help in my new role.",
+      declared(agent.conversation.reconfiguredGreeting, 'conversation.reconfiguredGreeting'),
     );
     expect(await upstream.completionRequests()).toHaveLength(0);
 
@@ -135,7 +133,7 @@ test.describe('live reconfiguration by pasted JSON', () => {
   }) => {
     allowHttpErrors('/api/chat/turns', 400);
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.reconfigurable);
     const invalid = '{"role_description": "x", "domains": [{"title": "only a title"}], "response_guidelines": []}';
     await chat.send(invalid);
 
@@ -147,8 +145,10 @@ test.describe('live reconfiguration by pasted JSON', () => {
   });
 
   test('in an agent that is not reconfigurable, pasted JSON is an ordinary message', async ({ page, upstream }) => {
+    const agent = agents.notReconfigurable;
+    expect(agent.conversation.reconfigurable).toBe(false);
     const chat = new ChatPage(page);
-    await chat.goto('/travely');
+    await chat.goto(agent);
     await chat.send(validConfig);
     await expect(chat.assistantMessages().last()).toContainText('Echo: {');
     expect((await upstream.completionRequests()).filter((sent) => sent.body.stream === true)).toHaveLength(1);

@@ -3,6 +3,7 @@ import { ChatPage } from './pages/chat-page';
 import { HistoryPanel } from './pages/history-panel';
 import { Toasts } from './pages/toasts';
 import { expect, test } from './fixtures';
+import { agents, greetingOf } from './support/fixture-agents';
 
 /** A first message unique to this test, so its session title is too (the database lives for the whole run). */
 const uniqueQuestion = (topic: string) => `${topic} ${randomUUID().slice(0, 8)}`;
@@ -15,7 +16,7 @@ test.describe('chat history panel', () => {
   test('the toggle shows and hides the panel; a new conversation appears in it with its time', async ({ page }) => {
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     await expect(history.panel).toHaveCount(0);
 
     await chat.historyToggle.click();
@@ -43,7 +44,9 @@ test.describe('chat history panel', () => {
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
     const toasts = new Toasts(page);
-    await chat.goto('/interior-designer');
+    const agent = agents.sendsOnEnter;
+    expect(agent.conversation.session.createOn).toBe('first-message');
+    await chat.goto(agent);
     const question = uniqueQuestion('Eames chair placement');
     await chat.send(question);
     await expect(chat.assistantMessages().last()).toContainText(`Echo: ${question}`);
@@ -55,6 +58,7 @@ test.describe('chat history panel', () => {
     await expect(chat.sessionLine).toHaveCount(0);
     await expect(chat.userMessages()).toHaveCount(0);
     await expect(chat.assistantMessages()).toHaveCount(1);
+    await expect(chat.assistantMessages().first()).toContainText(greetingOf(agent));
 
     await history.continueButton(question).click();
     await toasts.expectShown('Session Loaded');
@@ -63,10 +67,12 @@ test.describe('chat history panel', () => {
     await expect(chat.assistantMessages().last()).toContainText(`Echo: ${question}`);
   });
 
-  test('in the travel agent, New Chat creates a session at once', async ({ page }) => {
+  test('in an agent whose sessions start on New Chat, New Chat creates a session at once', async ({ page }) => {
+    const agent = agents.createsSessionOnNewChat;
+    expect(agent.conversation.session.createOn).toBe('new-chat-or-first-message');
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
-    await chat.goto('/travely');
+    await chat.goto(agent);
     await chat.historyToggle.click();
     await history.newChatButton.click();
     await new Toasts(page).expectShown('Session Created');
@@ -77,26 +83,26 @@ test.describe('chat history panel', () => {
   test('Summarize stores a summary shown in the entry', async ({ page, upstream }) => {
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
-    await chat.goto('/doctor');
-    const question = uniqueQuestion('Aneurysm size follow-up');
+    await chat.goto(agents.sendsOnEnter);
+    const question = uniqueQuestion('Scan follow-up');
     await chat.send(question);
     await expect(chat.assistantMessages().last()).toContainText(`Echo: ${question}`);
     await chat.historyToggle.click();
 
     await upstream.scriptReply({
-      text: 'Discussed follow-up imaging intervals for the aneurysm.',
+      text: 'Discussed follow-up imaging intervals.',
       match: { streamed: false },
     });
     await history.summarizeButton(question).click();
     await new Toasts(page).expectShown('Session Summarized');
-    await expect(history.entrySummary(question)).toHaveText('Discussed follow-up imaging intervals for the aneurysm.');
+    await expect(history.entrySummary(question)).toHaveText('Discussed follow-up imaging intervals.');
   });
 
   test('a failed summary says so', async ({ page, upstream, allowHttpErrors }) => {
     allowHttpErrors('/summarize');
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     const question = uniqueQuestion('Sump pump');
     await chat.send(question);
     await expect(chat.assistantMessages().last()).toContainText(`Echo: ${question}`);
@@ -110,7 +116,7 @@ test.describe('chat history panel', () => {
   test('Delete asks first; Cancel keeps the session; deleting the current one starts a new chat', async ({ page }) => {
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     const question = uniqueQuestion('Crawlspace vents');
     await chat.send(question);
     await expect(chat.assistantMessages().last()).toContainText(`Echo: ${question}`);
@@ -135,10 +141,12 @@ test.describe('chat history panel', () => {
   });
 
   test('loading, failed and empty states, and refresh', async ({ page, allowHttpErrors }) => {
-    allowHttpErrors('/api/chat/sessions?agentType=poodletime', 500);
+    const agent = agents.sendsOnEnter;
+    const sessionsUrl = `/api/chat/sessions?agentType=${agent.id}`;
+    allowHttpErrors(sessionsUrl, 500);
     let answer: 'hold' | 'fail' | 'empty' = 'hold';
     let release: () => void = () => undefined;
-    await page.route('**/api/chat/sessions?agentType=poodletime', async (route) => {
+    await page.route(`**${sessionsUrl}`, async (route) => {
       if (answer === 'hold') await new Promise<void>((resolve) => (release = resolve));
       if (answer === 'fail')
         return route.fulfill({
@@ -150,7 +158,7 @@ test.describe('chat history panel', () => {
     });
     const chat = new ChatPage(page);
     const history = new HistoryPanel(page);
-    await chat.goto('/poodletime');
+    await chat.goto(agent);
     await chat.historyToggle.click();
 
     await expect(history.loading).toBeVisible();

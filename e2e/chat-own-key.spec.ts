@@ -2,6 +2,7 @@ import { ChatPage } from './pages/chat-page';
 import { KeyForm } from './pages/key-form';
 import { expect, test } from './fixtures';
 import { USER_KEY } from './support/e2e-env';
+import { agents, pathOf } from './support/fixture-agents';
 
 const streamed = { streamed: true } as const;
 
@@ -17,7 +18,7 @@ test.describe('chatting with a key of your own (server without a key)', () => {
   }) => {
     const form = new KeyForm(page);
     const chat = new ChatPage(page);
-    await page.goto(`${keylessBaseURL}/moisture-control`);
+    await page.goto(`${keylessBaseURL}${pathOf(agents.sendsOnEnter)}`);
     await form.keyField.fill(USER_KEY);
     await form.connectButton.click();
     await expect(chat.messageBox).toBeVisible();
@@ -41,7 +42,7 @@ test.describe('chatting with a key of your own (server without a key)', () => {
   }) => {
     const form = new KeyForm(page);
     const chat = new ChatPage(page);
-    await page.goto(`${keylessBaseURL}/travely`);
+    await page.goto(`${keylessBaseURL}${pathOf(agents.noticeErrors)}`);
     await form.keyField.fill(USER_KEY);
     await form.connectButton.click();
     await expect(chat.messageBox).toBeVisible();
@@ -65,7 +66,7 @@ test.describe('toasts', () => {
 
   test('one at a time, at most 420 px wide, gone after 5 s or when swiped right', async ({ page }) => {
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     const region = page.getByRole('region', { name: /Notification/ });
     const toasts = region.getByRole('listitem');
 

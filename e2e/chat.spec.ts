@@ -1,6 +1,7 @@
 import { ChatPage } from './pages/chat-page';
 import { Toasts } from './pages/toasts';
 import { expect, test } from './fixtures';
+import { agents, declared, greetingOf } from './support/fixture-agents';
 
 const streamed = { streamed: true } as const;
 
@@ -10,38 +11,63 @@ test.describe('the generic chat page', () => {
   });
 
   test('shows the agent file: header, title, greeting, composer texts and sizes', async ({ page }) => {
+    const agent = agents.sendsOnEnter;
+    const { input } = agent;
+    const minHeight = input.minHeight;
+    const maxHeight = declared(input.maxHeight, 'input.maxHeight');
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agent);
 
-    await expect(chat.header).toHaveText('moisture control');
-    await expect(chat.title).toHaveText('Moisture Control Agent');
+    await expect(chat.header).toHaveText(agent.display.header);
+    await expect(chat.title).toHaveText(agent.display.title);
     await expect(chat.historyToggle).toHaveText('Show Chat History');
-    await expect(chat.assistantMessages().first()).toContainText("Hello! I'm your Moisture Control Agent.");
-    await expect(chat.messageBox).toHaveAttribute('placeholder', 'Type a message...');
-    await expect(page.getByText('Press Enter to send, Shift+Enter for new line')).toBeVisible();
+    await expect(chat.assistantMessages().first()).toContainText(greetingOf(agent));
+    await expect(chat.messageBox).toHaveAttribute('placeholder', input.placeholder);
+    await expect(page.getByText(declared(input.hint, 'input.hint'), { exact: true })).toBeVisible();
     await expect(chat.sessionLine).toHaveCount(0);
     const height = await chat.messageBox.evaluate((element) => element.getBoundingClientRect().height);
-    expect(height).toBeGreaterThanOrEqual(50);
-    expect(height).toBeLessThanOrEqual(150);
-    await expect(chat.messageBox).toHaveCSS('min-height', '50px');
-    await expect(chat.messageBox).toHaveCSS('max-height', '150px');
+    expect(height).toBeGreaterThanOrEqual(minHeight);
+    expect(height).toBeLessThanOrEqual(maxHeight);
+    await expect(chat.messageBox).toHaveCSS('min-height', `${minHeight}px`);
+    await expect(chat.messageBox).toHaveCSS('max-height', `${maxHeight}px`);
   });
 
   test('an alias route shows the same agent', async ({ page }) => {
+    const agent = agents.hasAnAliasRoute;
+    const [canonical, alias] = agent.routes;
+    expect(alias).toBeDefined();
     const chat = new ChatPage(page);
-    await chat.goto('/owner-builder');
-    await expect(chat.title).toHaveText('Moisture Control Agent');
+    await chat.goto(agent, alias);
+    await expect(page).toHaveURL(alias);
+    await expect(chat.title).toHaveText(agent.display.title);
+    expect(alias).not.toBe(canonical);
   });
 
-  test('the health and dog agents use a 3-row, 80 px text area where Shift+Enter sends', async ({ page, upstream }) => {
+  test("a greeting template is filled with the agent file's audience", async ({ page }) => {
+    const agent = agents.greetsByName;
+    const { name } = declared(agent.conversation.audience, 'conversation.audience');
+    expect(agent.conversation.greeting).toContain('{name}');
+    const chat = new ChatPage(page);
+    await chat.goto(agent);
+
+    const greeting = chat.assistantMessages().first();
+    await expect(greeting).toContainText(greetingOf(agent));
+    await expect(greeting).toContainText(name);
+    await expect(greeting).not.toContainText('{name}');
+  });
+
+  test('an agent that sends on Shift+Enter: its rows and minimum height, Enter breaks the line', async ({
+    page,
+    upstream,
+  }) => {
+    const agent = agents.sendsOnShiftEnter;
     await upstream.scriptReply({ text: 'Good morning to you too.', match: streamed });
     const chat = new ChatPage(page);
-    await chat.goto('/mbhealth');
+    await chat.goto(agent);
 
-    await expect(chat.assistantMessages().first()).toHaveText(/Hello, MB! How can I help\?/);
-    await expect(chat.messageBox).toHaveAttribute('placeholder', 'Happy to help... (Shift+Enter to send)');
-    await expect(chat.messageBox).toHaveAttribute('rows', '3');
-    await expect(chat.messageBox).toHaveCSS('min-height', '80px');
+    await expect(chat.messageBox).toHaveAttribute('placeholder', agent.input.placeholder);
+    await expect(chat.messageBox).toHaveAttribute('rows', String(declared(agent.input.rows, 'input.rows')));
+    await expect(chat.messageBox).toHaveCSS('min-height', `${agent.input.minHeight}px`);
 
     await chat.messageBox.fill('line one');
     await chat.messageBox.press('Enter');
@@ -53,14 +79,6 @@ test.describe('the generic chat page', () => {
     await expect(chat.userMessages().last()).toHaveText(/line one\s+line two/);
     await expect(chat.assistantMessages().last()).toContainText('Good morning to you too.');
     await expect(chat.messageBox).toHaveValue('');
-
-    await page.goto('/poodletime');
-    await expect(chat.messageBox).toHaveAttribute(
-      'placeholder',
-      "Ask about your dog's health, nutrition, or product recommendations... (Shift+Enter to send)",
-    );
-    await expect(chat.messageBox).toHaveAttribute('rows', '3');
-    await expect(chat.messageBox).toHaveCSS('min-height', '80px');
   });
 
   test('Enter sends and Shift+Enter breaks the line; empty or blank drafts are not sent', async ({
@@ -68,7 +86,7 @@ test.describe('the generic chat page', () => {
     upstream,
   }) => {
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
 
     await expect(chat.sendButton).toBeDisabled();
     await chat.messageBox.fill('   \n  ');
@@ -100,7 +118,7 @@ test.describe('the generic chat page', () => {
       match: streamed,
     });
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
 
     await chat.send('Count for me');
     await expect(chat.typingIndicator).toBeVisible();
@@ -114,7 +132,7 @@ test.describe('the generic chat page', () => {
     await expect(chat.typingIndicator).toHaveCount(0);
     await expect(reply).toContainText('nine ten');
     await expect(chat.stopButton).toHaveCount(0);
-    await expect(page.getByText('Press Enter to send, Shift+Enter for new line')).toBeVisible();
+    await expect(page.getByText(declared(agents.sendsOnEnter.input.hint, 'input.hint'), { exact: true })).toBeVisible();
     await expect(chat.sessionLine).toBeVisible();
   });
 
@@ -125,7 +143,7 @@ test.describe('the generic chat page', () => {
       match: streamed,
     });
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
 
     await chat.send('Tell me the Greek letters');
     const reply = chat.assistantMessages().last();
@@ -153,7 +171,7 @@ test.describe('the generic chat page', () => {
       match: streamed,
     });
     const chat = new ChatPage(page);
-    await chat.goto('/interior-designer');
+    await chat.goto(agents.sendsOnEnter);
 
     await chat.send('Plan my living room');
     await expect(chat.assistantMessages().last()).toContainText('c d');
@@ -172,7 +190,7 @@ test.describe('the generic chat page', () => {
       match: streamed,
     });
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     await chat.send('How do I fix it?');
 
     const reply = chat.assistantMessages().last();
@@ -192,27 +210,31 @@ test.describe('the generic chat page', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await upstream.scriptReply({ text: 'Copy **me** please', match: streamed });
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     await chat.send('Say something');
     await expect(chat.assistantMessages().last()).toContainText('Copy me please');
+    // A reply gets its copy button once it has finished streaming; the greeting has the first.
+    await expect(chat.copyButtons()).toHaveCount(2);
 
     await chat.copyButtons().last().click();
     await new Toasts(page).expectShown('Content Copied', 'Message content copied to clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Copy **me** please');
   });
 
-  test("the health agent's copy toast uses its own words", async ({ page, context }) => {
+  test('an agent file may word its own copy toast', async ({ page, context }) => {
+    const agent = agents.wordsItsCopyToast;
+    const { title, description } = declared(agent.display.copyToast, 'display.copyToast');
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const chat = new ChatPage(page);
-    await chat.goto('/mbhealth');
+    await chat.goto(agent);
     await chat.copyButtons().first().click();
-    await new Toasts(page).expectShown('Copied!', 'Message copied to clipboard');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello, MB! How can I help?');
+    await new Toasts(page).expectShown(title, description);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(greetingOf(agent));
   });
 
   test('a failed copy says so', async ({ page }) => {
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -222,22 +244,24 @@ test.describe('the generic chat page', () => {
     await new Toasts(page).expectShown('Copy Failed');
   });
 
-  test('attaching a file names it in the draft (nothing is uploaded); the dog agent says upload is not implemented', async ({
+  test('attaching a file names it in the draft (nothing is uploaded); another agent file says upload is not implemented', async ({
     page,
   }) => {
+    expect(agents.sendsOnEnter.input.attach).toBe('append-file-name');
+    expect(agents.alertsOnAttach.input.attach).toBe('alert-not-implemented');
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     await chat.messageBox.fill('See my report');
     const chooser = page.waitForEvent('filechooser');
     await chat.attachButton.click();
     await (
       await chooser
-    ).setFiles({ name: 'crawlspace.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    ).setFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
 
-    await expect(chat.messageBox).toHaveValue('See my report\n[Attached file: crawlspace.pdf]');
-    await new Toasts(page).expectShown('File Attached', 'File "crawlspace.pdf" attached to your message.');
+    await expect(chat.messageBox).toHaveValue('See my report\n[Attached file: report.pdf]');
+    await new Toasts(page).expectShown('File Attached', 'File "report.pdf" attached to your message.');
 
-    await page.goto('/poodletime');
+    await chat.goto(agents.alertsOnAttach);
     const alerts: string[] = [];
     page.once('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -256,8 +280,13 @@ test.describe('the generic chat page', () => {
     });
     await upstream.scriptReply({ text: 'Fares start around $420 round trip.', match: streamed });
     const chat = new ChatPage(page);
-    await chat.goto('/travely');
-    await chat.send('What are the latest flights to Lisbon?');
+    const agent = agents.searchesFirst;
+    const question = 'What are the latest flights to Lisbon?';
+    expect(declared(agent.routing.search, 'routing.search').keywords.some((word) => question.includes(word))).toBe(
+      true,
+    );
+    await chat.goto(agent);
+    await chat.send(question);
 
     const reply = chat.assistantMessages().last();
     await expect(reply).toContainText('Fares start around $420');
@@ -277,7 +306,7 @@ test.describe('the generic chat page', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await upstream.scriptReply({ text: 'A fairly long answer '.repeat(20), match: streamed });
     const chat = new ChatPage(page);
-    await chat.goto('/doctor');
+    await chat.goto(agents.sendsOnEnter);
     await chat.send('Explain the scan results please');
     await expect(chat.assistantMessages().last()).toContainText('A fairly long answer');
     await chat.historyToggle.click();
@@ -291,7 +320,7 @@ test.describe('the generic chat page', () => {
 
   test('every control is reachable with the keyboard', async ({ page }) => {
     const chat = new ChatPage(page);
-    await chat.goto('/moisture-control');
+    await chat.goto(agents.sendsOnEnter);
     const reached = new Set<string>();
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press('Tab');

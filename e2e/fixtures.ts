@@ -19,7 +19,7 @@ type Fixtures = {
   /** Control client of the fake OpenAI and Serper; both are reset before every test. */
   upstream: UpstreamControl;
   grantAccess: GrantAccess;
-  /** Base URL of the app whose server has no OpenAI key: `page.goto(`${keylessBaseURL}/doctor`)`. */
+  /** Base URL of the app whose server has no OpenAI key: `page.goto(`${keylessBaseURL}${path}`)`. */
   keylessBaseURL: string;
 };
 

@@ -2,18 +2,17 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { KeyForm } from './pages/key-form';
 import { USER_KEY } from './support/e2e-env';
+import { agents, declared, pathOf } from './support/fixture-agents';
 
-const doctor = {
-  path: '/doctor',
-  loadingText: 'Connecting to AI service...',
-  intro: 'To use our medical assistant for complex aneurysm cases, please provide an OpenAI API key.',
-  messagePlaceholder: 'Type a message...',
-} as const;
+/** The agent whose file words the key form: its heading and intro above the form. */
+const agent = agents.wordsItsKeyForm;
+const keyFormTexts = declared(agent.keyForm, 'keyForm');
+const agentPath = pathOf(agent);
 
 /** Looks like a key, but the fake OpenAI accepts only the server's and USER_KEY. */
 const REFUSED_KEY = 'sk-e2e-refused-key-00000000000000000';
 
-const messageBox = (page: Page) => page.getByPlaceholder(doctor.messagePlaceholder);
+const messageBox = (page: Page) => page.getByPlaceholder(agent.input.placeholder);
 
 /** Counts the page's key checks, to prove the browser-side rules stop a bad key before any call. */
 function countVerifyRequests(page: Page): () => number {
@@ -29,7 +28,7 @@ test.describe('API key form on the app without a server key', () => {
     await grantAccess(keylessBaseURL);
   });
 
-  test("shows the agent's loading text while the settings load, then the doctor's intro and the form", async ({
+  test("shows the agent's loading text while the settings load, then the agent's heading, intro and the form", async ({
     page,
     keylessBaseURL,
   }) => {
@@ -41,14 +40,17 @@ test.describe('API key form on the app without a server key', () => {
     });
     const form = new KeyForm(page);
 
-    await page.goto(`${keylessBaseURL}${doctor.path}`);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
 
-    await expect(page.getByRole('status').filter({ hasText: doctor.loadingText })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: agent.display.loadingText })).toBeVisible();
     await expect(form.card).toHaveCount(0);
     releaseSettings();
     await expect(form.card).toBeVisible();
-    await expect(page.getByText(doctor.loadingText)).toHaveCount(0);
-    await expect(page.getByText(doctor.intro, { exact: true })).toBeVisible();
+    await expect(page.getByText(agent.display.loadingText)).toHaveCount(0);
+    await expect(
+      page.getByRole('heading', { level: 2, name: declared(keyFormTexts.heading, 'keyForm.heading'), exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(declared(keyFormTexts.intro, 'keyForm.intro'), { exact: true })).toBeVisible();
     await expect(form.status).toHaveText(KeyForm.texts.serverActive);
     await expect(form.card.getByText(/kept only in this browser tab/)).toBeVisible();
     await expect(form.keyField).toHaveAttribute('type', 'password');
@@ -65,7 +67,7 @@ test.describe('API key form on the app without a server key', () => {
   }) => {
     const verifyRequests = countVerifyRequests(page);
     const form = new KeyForm(page);
-    await page.goto(`${keylessBaseURL}${doctor.path}`);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
 
     await form.submit('');
     await form.expectFieldError(KeyForm.texts.empty);
@@ -86,7 +88,7 @@ test.describe('API key form on the app without a server key', () => {
   }) => {
     allowHttpErrors(KeyForm.verifyKeyPath, 502);
     const form = new KeyForm(page);
-    await page.goto(`${keylessBaseURL}${doctor.path}`);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
 
     await form.submit(REFUSED_KEY);
 
@@ -109,7 +111,7 @@ test.describe('API key form on the app without a server key', () => {
     upstream,
   }) => {
     const form = new KeyForm(page);
-    await page.goto(`${keylessBaseURL}${doctor.path}`);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
     const verifyRequest = page.waitForRequest((request) => new URL(request.url()).pathname === KeyForm.verifyKeyPath);
 
     await form.submit(USER_KEY);
@@ -139,7 +141,7 @@ test.describe('API key form on the app without a server key', () => {
 
     // sessionStorage belongs to the tab: another tab asks again.
     const otherTab = await context.newPage();
-    await otherTab.goto(`${keylessBaseURL}${doctor.path}`);
+    await otherTab.goto(`${keylessBaseURL}${agentPath}`);
     await expect(new KeyForm(otherTab).card).toBeVisible();
     await otherTab.close();
   });
@@ -154,7 +156,7 @@ test.describe('API key form on the app without a server key', () => {
       route.fulfill({ status: 500, json: { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' } }),
     );
     const form = new KeyForm(page);
-    await page.goto(`${keylessBaseURL}${doctor.path}`);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
 
     await expect(form.alert).toContainText(KeyForm.texts.connectionError);
     await expect(form.alert).toContainText(KeyForm.texts.serverUnreachable);
@@ -170,7 +172,7 @@ test.describe('API key form on the app without a server key', () => {
   test('fits a 360 px wide screen without sideways scrolling', async ({ page, keylessBaseURL }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const form = new KeyForm(page);
-    await page.goto(`${keylessBaseURL}${doctor.path}`);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
     await form.submit('');
     await form.expectFieldError(KeyForm.texts.empty);
 
@@ -184,11 +186,11 @@ test.describe('API key form on the app without a server key', () => {
   });
 });
 
-test('the app with a server key opens the doctor chat without asking for a key', async ({ page, grantAccess }) => {
+test('the app with a server key opens the chat without asking for a key', async ({ page, grantAccess }) => {
   await grantAccess();
   const form = new KeyForm(page);
 
-  await page.goto(doctor.path);
+  await page.goto(agentPath);
 
   await expect(messageBox(page)).toBeVisible();
   await expect(form.card).toHaveCount(0);

@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 import { AboutPage } from './pages/about-page';
 import { CtznPage } from './pages/ctzn-page';
 import { LandingPage } from './pages/landing-page';
-import { SideMenu } from './pages/side-menu';
+import { SideMenu, agentMenuLinks } from './pages/side-menu';
+import { agents, fixtureAgents, pathOf } from './support/fixture-agents';
 
 test.describe('side menu', () => {
   test('starts closed behind an "Open menu" button that controls the panel', async ({ page }) => {
@@ -73,18 +74,28 @@ test.describe('side menu', () => {
     await expect(menu.closeButton).toBeFocused();
   });
 
-  test('lists MB Health, MB, About and CTZN on the landing page', async ({ page }) => {
+  test("lists the agent files' menu links in their menu order, then MB, About and CTZN, on the landing page", async ({
+    page,
+  }) => {
+    // The fixtures must be able to tell menu order from file order.
+    const byFileName = fixtureAgents.filter((agent) => agent.display.menu).map(pathOf);
+    expect(agentMenuLinks().map((link) => link.href)).not.toEqual(byFileName);
     await page.goto(LandingPage.path);
     const menu = new SideMenu(page);
     await menu.open();
 
     expect(await menu.links()).toEqual(SideMenu.landingLinks);
+    expect(SideMenu.landingLinks[0]).toEqual({
+      label: agents.passcodeGate.display.menu?.label,
+      href: pathOf(agents.passcodeGate),
+    });
     for (const { label } of SideMenu.landingLinks) {
       await expect(menu.link(label)).toBeVisible();
     }
   });
 
-  for (const path of [AboutPage.path, CtznPage.path]) {
+  // The passcode agent's page is open to anyone: without access it shows its passcode screen.
+  for (const path of [AboutPage.path, CtznPage.path, pathOf(agents.passcodeGate)]) {
     test(`on ${path} starts with Back Home and leaves out the page itself`, async ({ page }) => {
       await page.goto(path);
       const menu = new SideMenu(page);

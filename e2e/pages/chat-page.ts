@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pathOf, type AgentDefinition } from '../support/fixture-agents';
 
 /** The one generic chat page every agent route shows. */
 export class ChatPage {
@@ -28,8 +29,9 @@ export class ChatPage {
     this.notices = this.conversation.getByRole('alert');
   }
 
-  async goto(path: string): Promise<void> {
-    await this.page.goto(path);
+  /** Opens the agent's page (its canonical route unless another is given) and waits for the composer. */
+  async goto(agent: AgentDefinition, route: string = pathOf(agent)): Promise<void> {
+    await this.page.goto(route);
     await expect(this.messageBox).toBeVisible();
   }
 

@@ -1,4 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
+import { fixtureAgents, pathOf, type AgentDefinition } from '../support/fixture-agents';
+
+export type HubCard = { name: string; description?: string; route: string };
+
+/** The cards the hub should show: the agents whose file has `display.hub`, in `hub.order`. */
+export function expectedHubCards(agents: readonly AgentDefinition[] = fixtureAgents): HubCard[] {
+  return agents
+    .flatMap((agent) => {
+      const { display } = agent;
+      return display.hub ? [{ ...display, order: display.hub.order, route: pathOf(agent) }] : [];
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ name, description, route }) => ({ name, description, route }));
+}
 
 /** The /mb hub: the access-code form without access, the agent cards with it. */
 export class HubPage {
@@ -10,14 +24,6 @@ export class HubPage {
   static readonly submit = 'Submit';
   static readonly openAgent = 'Access Agent';
   static readonly welcome = 'Welcome to MB services.';
-  /** The hub cards, in order, with the first route of each agent. */
-  static readonly cards = [
-    { name: 'Moisture Control', route: '/moisture-control' },
-    { name: 'Interior Designer', route: '/interior-designer' },
-    { name: 'The Doctor', route: '/doctor' },
-    { name: 'Travely', route: '/travely' },
-    { name: 'PoodleTime', route: '/poodletime' },
-  ] as const;
 
   readonly heading: Locator;
   readonly prompt: Locator;
@@ -41,6 +47,11 @@ export class HubPage {
 
   async goto(): Promise<void> {
     await this.page.goto(HubPage.path);
+  }
+
+  /** The card titled with this agent name. */
+  card(name: string): Locator {
+    return this.cards.filter({ has: this.page.getByRole('heading', { level: 2, name, exact: true }) });
   }
 
   async enterCode(code: string): Promise<void> {

@@ -1,16 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
+import { declared, pathOf, type AgentDefinition } from '../support/fixture-agents';
 
-/** The health agent's own access-code screen, shown on /mbhealth without access. */
+/** The access-code screen an agent whose file says `access.denied: "passcode"` shows without access. */
 export class PasscodeScreen {
-  static readonly path = '/mbhealth';
-  static readonly title = 'MB Health';
-  static readonly subtitle = 'Your deeply personalized health strategist';
-  static readonly placeholder = 'Enter access code';
-  static readonly button = 'Access MB Health';
-  static readonly busyButton = 'Verifying...';
-  static readonly welcome = 'Welcome to MB Health';
-  /** The agent page's header once the screen has let the visitor in. */
-  static readonly agentHeader = 'mb health';
+  /** The screen's texts, as the agent file words them. */
+  readonly texts: NonNullable<AgentDefinition['access']['passcode']>;
+  readonly path: string;
 
   readonly backHome: Locator;
   readonly title: Locator;
@@ -18,19 +13,25 @@ export class PasscodeScreen {
   readonly field: Locator;
   readonly button: Locator;
   readonly busyButton: Locator;
+  /** The agent page's header once the screen has let the visitor in. */
   readonly agentHeader: Locator;
 
-  constructor(private readonly page: Page) {
+  constructor(
+    private readonly page: Page,
+    agent: AgentDefinition,
+  ) {
+    this.texts = declared(agent.access.passcode, 'access.passcode');
+    this.path = pathOf(agent);
     this.backHome = page.getByRole('link', { name: 'Back to Home', exact: true });
-    this.title = page.getByRole('heading', { level: 1, name: PasscodeScreen.title, exact: true });
-    this.subtitle = page.getByText(PasscodeScreen.subtitle, { exact: true });
-    this.field = page.getByPlaceholder(PasscodeScreen.placeholder, { exact: true });
-    this.button = page.getByRole('button', { name: PasscodeScreen.button, exact: true });
-    this.busyButton = page.getByRole('button', { name: PasscodeScreen.busyButton, exact: true });
-    this.agentHeader = page.getByRole('heading', { level: 1, name: PasscodeScreen.agentHeader, exact: true });
+    this.title = page.getByRole('heading', { level: 1, name: this.texts.title, exact: true });
+    this.subtitle = page.getByText(this.texts.subtitle, { exact: true });
+    this.field = page.getByPlaceholder(this.texts.placeholder, { exact: true });
+    this.button = page.getByRole('button', { name: this.texts.button, exact: true });
+    this.busyButton = page.getByRole('button', { name: this.texts.busyButton, exact: true });
+    this.agentHeader = page.getByRole('heading', { level: 1, name: agent.display.header, exact: true });
   }
 
   async goto(): Promise<void> {
-    await this.page.goto(PasscodeScreen.path);
+    await this.page.goto(this.path);
   }
 }

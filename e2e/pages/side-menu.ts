@@ -1,15 +1,26 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { fixtureAgents, pathOf, type AgentDefinition } from '../support/fixture-agents';
 
 export type MenuLink = { label: string; href: string };
 
+/** The links agent files ask for (`display.menu`), in their menu order. */
+export function agentMenuLinks(agents: readonly AgentDefinition[] = fixtureAgents): MenuLink[] {
+  return agents
+    .flatMap((agent) => (agent.display.menu ? [{ ...agent.display.menu, href: pathOf(agent) }] : []))
+    .sort((a, b) => a.order - b.order)
+    .map(({ label, href }) => ({ label, href }));
+}
+
 /** The slide-in side menu that every page renders above its content. */
 export class SideMenu {
-  static readonly landingLinks: readonly MenuLink[] = [
-    { label: 'MB Health', href: '/mbhealth' },
+  /** The site's own pages, after the agents' links. */
+  static readonly siteLinks: readonly MenuLink[] = [
     { label: 'MB', href: '/mb' },
     { label: 'About', href: '/about' },
     { label: 'CTZN', href: '/ctzn' },
   ];
+  /** Everything the landing page's menu lists: the agents' links, then the site's pages. */
+  static readonly landingLinks: readonly MenuLink[] = [...agentMenuLinks(), ...SideMenu.siteLinks];
   static readonly homeLink: MenuLink = { label: 'Back Home', href: '/' };
 
   /** The links expected on a page other than the landing page: Back Home, then the rest minus the page itself. */
@@ -39,8 +50,20 @@ export class SideMenu {
     return this.dialog.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: label, exact: true });
   }
 
+  /**
+   * Waits until the agents' links, which the menu fetches after the page has loaded, are in the
+   * panel: only then are the list and the focus order final.
+   */
+  async waitForAgentLinks(): Promise<void> {
+    const current = new URL(this.page.url()).pathname;
+    for (const { href } of agentMenuLinks()) {
+      if (href !== current) await expect(this.panel.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+  }
+
   /** Opens the menu with its button and waits until the panel has slid fully in. */
   async open(): Promise<void> {
+    await this.waitForAgentLinks();
     await this.openButton.click();
     await this.expectOpen();
   }

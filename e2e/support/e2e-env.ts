@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 /**
  * The one place the browser tests' ports, keys and URLs are defined; read by playwright.config.ts,
  * the fake upstreams script and the tests.
@@ -37,7 +39,13 @@ export const FAKE_SERPER_BASE_URL = `http://127.0.0.1:${FAKE_SERPER_PORT}`;
 /** The fake upstreams' control server (see fake-upstreams.ts). */
 export const CONTROL_BASE_URL = `http://127.0.0.1:${CONTROL_PORT}`;
 
-/** The agent files the keyed app watches: a per-run copy of agents/ inside the run's data directory. */
+/**
+ * The agent files of the browser tests, each named for the behaviour it exercises. The app servers
+ * read these, never the shipped agents/, so rewording a persona cannot break a browser test.
+ */
+export const FIXTURE_AGENTS_DIR = join(__dirname, '..', 'fixtures', 'agents');
+
+/** The agent files the keyed app watches: a per-run copy of the fixture agents inside the run's data directory. */
 export function agentsDirUnder(dataRoot: string): string {
   return `${dataRoot}/agents`;
 }
