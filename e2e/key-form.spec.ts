@@ -94,7 +94,7 @@ test.describe('API key form on the app without a server key', () => {
 
     const toast = form.toast(KeyForm.texts.invalidTitle);
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText(/did not accept this key/i);
+    await expect(toast).toContainText(/appears to be invalid/i);
     await expect(toast).not.toContainText(REFUSED_KEY);
     await expect(form.connectButton).toBeEnabled();
     await expect(form.card).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import type { ErrorCode } from '../../../schemas/types/wire/error-code';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -13,15 +14,6 @@ const STACK_TRACE = /\bat \S+ \(/;
 const UNKNOWN_ID = '6f1c2a4e-9b7d-4c3e-8a1f-0d2b3c4e5f60';
 const OVER_BODY_LIMIT = 600 * 1024; // the limit is 512kb
 const KNOWN_AGENTS = ['moisture-control', 'interior-designer', 'doctor', 'travely', 'poodletime', 'mbhealth'];
-
-type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'MALFORMED_JSON'
-  | 'ACCESS_REQUIRED'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE';
 
 /** The exact status and code, a readable message (optionally naming something), and no internals. */
 function expectError(res: Response, status: number, code: ErrorCode, mentions?: string | RegExp): void {

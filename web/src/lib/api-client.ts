@@ -4,9 +4,10 @@
  * becomes an ApiError whose message follows the spec: `<status>: <body text or status text>`.
  */
 
-export const modelKeyHeader = 'X-OpenAI-Key';
+import type { ErrorCode } from '../../../schemas/types/wire/error-code';
+import type { ErrorResponse } from '../../../schemas/types/wire/error-response';
 
-export type ErrorBody = { statusCode?: number; code?: string; message?: string; details?: string[] };
+export const modelKeyHeader = 'X-OpenAI-Key';
 
 export class ApiError extends Error {
   constructor(
@@ -14,7 +15,7 @@ export class ApiError extends Error {
     bodyText: string,
     statusText: string,
     /** The server's error body, when it sent one. */
-    readonly body: ErrorBody | null,
+    readonly body: ErrorResponse | null,
     /** Seconds the server asked us to wait (Retry-After), when it said. */
     readonly retryAfterSeconds: number | null,
   ) {
@@ -23,7 +24,7 @@ export class ApiError extends Error {
   }
 
   /** The server's error code (e.g. NO_API_KEY, RATE_LIMIT), when it sent one. */
-  get code(): string | undefined {
+  get code(): ErrorCode | undefined {
     return this.body?.code;
   }
 }
@@ -77,10 +78,10 @@ export async function request<T>(method: string, path: string, options?: Request
 
 export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let body: ErrorBody | null = null;
+  let body: ErrorResponse | null = null;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') body = parsed as ErrorBody;
+    if (isErrorResponse(parsed)) body = parsed;
   } catch {
     // Not JSON: the text alone describes the failure.
   }
@@ -94,10 +95,24 @@ export async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
+/** The shape of the API's error body (schemas/wire/error-response.schema.json); anything else is just text. */
+function isErrorResponse(value: unknown): value is ErrorResponse {
+  if (!value || typeof value !== 'object') return false;
+  const { statusCode, code, message, details } = value as Record<string, unknown>;
+  return (
+    typeof statusCode === 'number' &&
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (details === undefined || (Array.isArray(details) && details.every((detail) => typeof detail === 'string')))
+  );
+}
+
 /** The error code of a failure, whether it came from an HTTP answer or a stream event. */
-export function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): ErrorCode | undefined {
   if (error instanceof ApiError) return error.code;
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    return error.code as ErrorCode;
+  }
   return undefined;
 }
 

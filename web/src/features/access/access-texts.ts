@@ -1,10 +1,14 @@
-/** The access screens' own words (the per-agent ones come from the agent file). */
+import { failureWordings } from '../../lib/failure-wording';
+
+const { ACCESS_REQUIRED, ACCESS_DENIED, TOO_MANY_ATTEMPTS } = failureWordings;
+
+/** The access screens' own words (the per-agent ones come from the agent file; the failures' from lib). */
 export const accessTexts = {
   fieldLabel: 'Access code',
-  accessRequired: { title: 'Access Required', description: 'Please enter the access code to view this page.' },
+  accessRequired: { title: ACCESS_REQUIRED.title, description: ACCESS_REQUIRED.text },
   granted: { title: 'Access Granted' },
-  wrongCode: { title: 'Access Denied', description: 'Invalid passcode. Please try again.' },
-  throttled: { title: 'Access Denied' },
+  wrongCode: { title: ACCESS_DENIED.title, description: ACCESS_DENIED.text },
+  throttled: { title: TOO_MANY_ATTEMPTS.title },
   failed: { title: 'Error', description: 'Failed to verify passcode. Please try again.' },
   checkFailed: 'Could not check your access. Please try again.',
   retry: 'Try again',
@@ -16,7 +20,7 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 
 /** The 'too many attempts' toast text, telling when the server will listen again. */
 export function throttledDescription(retryAfterSeconds: number | null): string {
-  if (retryAfterSeconds === null) return 'Too many attempts. Please wait a few minutes and try again.';
+  if (retryAfterSeconds === null) return TOO_MANY_ATTEMPTS.text;
   const wait =
     retryAfterSeconds < 60
       ? plural(Math.ceil(retryAfterSeconds), 'second')

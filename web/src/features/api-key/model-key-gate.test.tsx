@@ -7,7 +7,7 @@ import { request } from '../../lib/api-client';
 import type { AgentDefinition } from '../../lib/api/agents';
 import type { SettingsResponse } from '../../lib/api/settings';
 import { modelKeyStorageName } from '../../lib/model-key';
-import { keyFailureTexts } from './key-failure';
+import { failureWordings, SERVER_UNREACHABLE } from '../../lib/failure-wording';
 import { ModelKeyGate } from './model-key-gate';
 
 vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
@@ -259,32 +259,34 @@ describe(ModelKeyGate.name, () => {
       expect(await screen.findByText(chatText)).toBeInTheDocument();
     });
 
-    it.each(Object.entries({ UNAUTHORIZED: 502, RATE_LIMIT: 429, TIMEOUT: 504, NETWORK_ERROR: 502 }))(
-      'keeps the form and toasts Invalid API Key with the %s text',
-      async (code, status) => {
-        stubServer({
-          settings: () => json(keyless),
-          verify: () => json({ statusCode: status, code, message: `upstream said something about ${userKey}` }, status),
-        });
-        renderGate();
-        await screen.findByRole('region', { name: 'Enter your OpenAI API Key' });
+    it.each([
+      ['UNAUTHORIZED', 502],
+      ['RATE_LIMIT', 429],
+      ['TIMEOUT', 504],
+      ['NETWORK_ERROR', 502],
+    ] as const)('keeps the form and toasts Invalid API Key with the %s text', async (code, status) => {
+      stubServer({
+        settings: () => json(keyless),
+        verify: () => json({ statusCode: status, code, message: `upstream said something about ${userKey}` }, status),
+      });
+      renderGate();
+      await screen.findByRole('region', { name: 'Enter your OpenAI API Key' });
 
-        submitKey(userKey);
+      submitKey(userKey);
 
-        await waitFor(() =>
-          expect(toast).toHaveBeenCalledWith({
-            title: 'Invalid API Key',
-            description: keyFailureTexts[code],
-            variant: 'destructive',
-          }),
-        );
-        expect(await screen.findByRole('button', { name: 'Connect to OpenAI' })).toBeEnabled();
-        expect(screen.queryByText(chatText)).toBeNull();
-        expect(sessionStorage.getItem(modelKeyStorageName)).toBeNull();
-        expect(JSON.stringify(vi.mocked(toast).mock.calls)).not.toContain(userKey);
-        expect(document.body.innerHTML).not.toContain(userKey);
-      },
-    );
+      await waitFor(() =>
+        expect(toast).toHaveBeenCalledWith({
+          title: 'Invalid API Key',
+          description: failureWordings[code].text,
+          variant: 'destructive',
+        }),
+      );
+      expect(await screen.findByRole('button', { name: 'Connect to OpenAI' })).toBeEnabled();
+      expect(screen.queryByText(chatText)).toBeNull();
+      expect(sessionStorage.getItem(modelKeyStorageName)).toBeNull();
+      expect(JSON.stringify(vi.mocked(toast).mock.calls)).not.toContain(userKey);
+      expect(document.body.innerHTML).not.toContain(userKey);
+    });
 
     it('toasts a server-unreachable text when the check gets no answer', async () => {
       stubServer({ settings: () => json(keyless), verify: () => Promise.reject(new TypeError('Failed to fetch')) });
@@ -295,7 +297,7 @@ describe(ModelKeyGate.name, () => {
 
       await waitFor(() => expect(toast).toHaveBeenCalledOnce());
       expect(vi.mocked(toast).mock.calls[0][0]).toMatchObject({ title: 'Invalid API Key', variant: 'destructive' });
-      expect(vi.mocked(toast).mock.calls[0][0].description).toMatch(/could not reach the server/i);
+      expect(vi.mocked(toast).mock.calls[0][0].description).toBe(failureWordings[SERVER_UNREACHABLE].text);
     });
 
     it('toasts a generic text for any other failure', async () => {

@@ -1,4 +1,5 @@
 import type { CheckAccessResponse } from '../../../../schemas/types/wire/check-access-response';
+import type { GrantAccessRequest } from '../../../../schemas/types/wire/grant-access-request';
 import type { GrantAccessResponse } from '../../../../schemas/types/wire/grant-access-response';
 import { request } from '../api-client';
 
@@ -7,5 +8,6 @@ export type { CheckAccessResponse };
 
 /** The server compares the code (case-insensitively) and sets the access cookie on success. */
 export function grantAccess(passcode: string): Promise<GrantAccessResponse> {
-  return request('POST', '/api/auth/grant-access', { body: { passcode } });
+  const body: GrantAccessRequest = { passcode };
+  return request('POST', '/api/auth/grant-access', { body });
 }

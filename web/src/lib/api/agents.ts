@@ -1,8 +1,8 @@
 import type { AgentDefinition } from '../../../../schemas/types/agent';
+import type { PublicAgent } from '../../../../schemas/types/wire/public-agent';
 
-/** What the public agent list tells a browser before access (no persona). */
-export type PublicAgent = Pick<AgentDefinition, 'id' | 'routes' | 'display' | 'access'>;
-export type { AgentDefinition };
+/** GET /api/agents answers PublicAgent[] (no persona); GET /api/agents/:id the whole AgentDefinition. */
+export type { AgentDefinition, PublicAgent };
 
 /** Query keys: the default query function GETs the first element. */
 export const agentsKey = ['/api/agents'] as const;

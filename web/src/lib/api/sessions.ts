@@ -1,5 +1,6 @@
 import type { ChatMessage, MessageSource } from '../../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
+import type { CreateChatSessionRequest } from '../../../../schemas/types/wire/create-chat-session-request';
 import { request } from '../api-client';
 
 export type { ChatMessage, ChatSession, MessageSource };
@@ -10,11 +11,7 @@ const sessionPath = (id: string) => `${base}/${encodeURIComponent(id)}`;
 export const sessionsKey = (agentId: string) => [`${base}?agentType=${encodeURIComponent(agentId)}`] as const;
 export const messagesKey = (sessionId: string) => [`${sessionPath(sessionId)}/messages`] as const;
 
-export function createSession(body: {
-  title: string;
-  systemPrompt: string | null;
-  agentType: string;
-}): Promise<ChatSession> {
+export function createSession(body: CreateChatSessionRequest): Promise<ChatSession> {
   return request('POST', base, { body });
 }
 

@@ -1,4 +1,5 @@
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
 import type { StopTurnResponse } from '../../../../schemas/types/wire/stop-turn-response';
 import { request, sendRequest } from '../api-client';
 import { readEventStream } from '../event-stream';
@@ -7,7 +8,7 @@ export type { ChatTurnEvent };
 
 /** Starts a streamed reply; refusals (bad input, no key, a reply already running) throw an ApiError. */
 export async function* startTurn(
-  body: { agentType: string; sessionId?: string; content: string },
+  body: ChatTurnRequest,
   options: { modelKey: string | null; signal?: AbortSignal },
 ): AsyncGenerator<ChatTurnEvent> {
   const response = await sendRequest('POST', '/api/chat/turns', {

@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentDefinition, AgentErrors } from '../../../../../schemas/types/agent';
+import type { ErrorResponse } from '../../../../../schemas/types/wire/error-response';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { SERVER_UNREACHABLE } from '../../../lib/failure-wording';
 import type { ChatItem } from '../conversation/conversation-state';
 import { reportTurnFailure as sut } from './report-turn-failure';
 import { toTurnFailure, type TurnFailure } from './turn-failure';
@@ -49,7 +51,7 @@ describe(sut.name, () => {
     it.each([
       ['NO_API_KEY', 'API Key Required', 'OpenAI API key is missing or invalid. Please provide a valid API key.'],
       ['UNAUTHORIZED', 'API Key Invalid', 'Your OpenAI API key appears to be invalid. Please check and try again.'],
-    ])('%s appends the spec’s “%s” notice offering to reconnect', (code, title, text) => {
+    ] as const)('%s appends the spec’s “%s” notice offering to reconnect', (code, title, text) => {
       const [item] = report({ code, message: 'Server wording', details: ['ignored'] }, notice);
 
       expect(item).toMatchObject({ kind: 'notice', title, text, reconnect: true });
@@ -63,16 +65,31 @@ describe(sut.name, () => {
         'Unable to connect to OpenAI. Please check your internet connection and try again.',
       ],
       ['RATE_LIMIT', 'Rate Limit Exceeded', 'OpenAI rate limit exceeded. Please wait a moment and try again.'],
-    ])('%s appends the spec’s “%s” notice without a reconnect offer', (code, title, text) => {
+    ] as const)('%s appends the spec’s “%s” notice without a reconnect offer', (code, title, text) => {
       const [item] = report({ code, message: 'Server wording' }, notice);
 
       expect(item).toMatchObject({ kind: 'notice', title, text });
       expect(item).toHaveProperty('reconnect', undefined);
     });
 
-    it('shows an unknown failure’s own message and details, untitled', () => {
+    it('shows our server failing to answer as such, not as OpenAI being unreachable', () => {
+      const [item] = report(toTurnFailure(new NetworkError(new TypeError('Failed to fetch'))), notice);
+
+      expect(item).toMatchObject({
+        kind: 'notice',
+        title: 'Cannot reach the server',
+        text: 'The server did not answer. Check your connection and try again.',
+      });
+      expect(item).toHaveProperty('reconnect', undefined);
+    });
+
+    it('shows the message and details of a failure the server words itself, untitled', () => {
       const [item] = report(
-        { code: 'INVALID_INPUT', message: 'The message is too long.', details: ['content: at most 8000 characters'] },
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'The message is too long.',
+          details: ['content: at most 8000 characters'],
+        },
         notice,
       );
 
@@ -136,7 +153,7 @@ describe(sut.name, () => {
     it('toasts the failure’s message and details when it has details, saying what to fix', () => {
       report(
         {
-          code: 'INVALID_CONFIG',
+          code: 'VALIDATION_FAILED',
           message: 'The configuration is invalid.',
           details: ['domains: required', 'role_description: required'],
         },
@@ -151,11 +168,21 @@ describe(sut.name, () => {
     });
 
     it('toasts the failure’s message when the agent has no text', () => {
-      report({ message: 'Could not reach the server.' }, { style: 'toast' });
+      report({ message: 'Something broke.' }, { style: 'toast' });
 
       expect(toast).toHaveBeenCalledExactlyOnceWith({
         title: 'Error',
-        description: 'Could not reach the server.',
+        description: 'Something broke.',
+        variant: 'destructive',
+      });
+    });
+
+    it('toasts the same words as the notice for a known code when the agent has no text', () => {
+      report({ code: 'RATE_LIMIT', message: 'Server wording' }, { style: 'toast' });
+
+      expect(toast).toHaveBeenCalledExactlyOnceWith({
+        title: 'Error',
+        description: 'OpenAI rate limit exceeded. Please wait a moment and try again.',
         variant: 'destructive',
       });
     });
@@ -164,16 +191,16 @@ describe(sut.name, () => {
 
 describe(toTurnFailure.name, () => {
   it('takes the code, message and details from an API error’s body', () => {
-    const body = {
+    const body: ErrorResponse = {
       statusCode: 400,
-      code: 'INVALID_CONFIG',
+      code: 'VALIDATION_FAILED',
       message: 'The configuration is invalid.',
       details: ['domains: required'],
     };
     const error = new ApiError(400, JSON.stringify(body), 'Bad Request', body, null);
 
     expect(toTurnFailure(error)).toEqual({
-      code: 'INVALID_CONFIG',
+      code: 'VALIDATION_FAILED',
       message: 'The configuration is invalid.',
       details: ['domains: required'],
     });
@@ -185,8 +212,10 @@ describe(toTurnFailure.name, () => {
     expect(toTurnFailure(error)).toEqual({ code: undefined, message: '502: Bad gateway', details: undefined });
   });
 
-  it('reports a request that never got an answer as NETWORK_ERROR', () => {
-    expect(toTurnFailure(new NetworkError(new TypeError('Failed to fetch')))).toMatchObject({ code: 'NETWORK_ERROR' });
+  it('reports a request that never got an answer as our server unreachable, not as NETWORK_ERROR', () => {
+    expect(toTurnFailure(new NetworkError(new TypeError('Failed to fetch')))).toMatchObject({
+      code: SERVER_UNREACHABLE,
+    });
   });
 
   it('keeps the message of any other error, without a code', () => {
