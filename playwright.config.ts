@@ -24,7 +24,7 @@ if (!process.env[dataDirVariable]) {
   process.env[dataDirVariable] = created;
   process.on('exit', () => rmSync(created, { recursive: true, force: true }));
 }
-const dataRoot = process.env[dataDirVariable] as string;
+const dataRoot = process.env[dataDirVariable];
 const keyedDataDir = join(dataRoot, 'keyed');
 const keylessDataDir = join(dataRoot, 'keyless');
 mkdirSync(keyedDataDir, { recursive: true });

@@ -39,6 +39,7 @@ export async function grantAccessVia(request: APIRequestContext, baseURL: string
  * provokes an error response on purpose declares it first with allowHttpErrors.
  */
 export const test = base.extend<Fixtures & { allowedHttpErrors: AllowedError[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
   allowedHttpErrors: async ({}, use) => {
     await use([]);
   },
@@ -75,6 +76,7 @@ export const test = base.extend<Fixtures & { allowedHttpErrors: AllowedError[] }
     { auto: true },
   ],
   upstream: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
     async ({}, use) => {
       const control = new UpstreamControl();
       await control.reset();
@@ -85,6 +87,7 @@ export const test = base.extend<Fixtures & { allowedHttpErrors: AllowedError[] }
   grantAccess: async ({ context }, use) => {
     await use((baseURL = KEYED_BASE_URL) => grantAccessVia(context.request, baseURL));
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
   keylessBaseURL: async ({}, use) => {
     await use(KEYLESS_BASE_URL);
   },

@@ -68,13 +68,17 @@ function contentText(content: unknown): string {
   return content.map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
 }
 
-function lastUserMessage(body: any): string {
-  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
-  const lastUser = [...messages].reverse().find((m) => m?.role === 'user');
+type CompletionBody = { stream?: unknown; messages?: unknown } | null | undefined;
+
+function lastUserMessage(body: CompletionBody): string {
+  const messages: unknown[] = Array.isArray(body?.messages) ? body.messages : [];
+  const lastUser = [...messages]
+    .reverse()
+    .find((m): m is { role: 'user'; content?: unknown } => (m as { role?: unknown } | null)?.role === 'user');
   return lastUser ? contentText(lastUser.content) : '';
 }
 
-function toMatch(match: ReplyMatch): (body: any) => boolean {
+function toMatch(match: ReplyMatch): (body: CompletionBody) => boolean {
   return (body) =>
     (match.streamed === undefined || (body?.stream === true) === match.streamed) &&
     (match.lastUserMessageContains === undefined || lastUserMessage(body).includes(match.lastUserMessageContains));
@@ -84,7 +88,7 @@ function toScriptedReply(value: unknown): ScriptedReply {
   const input = checkFields(value, REPLY_FIELDS, 'reply') as ScriptedReplyInput;
   const { match, ...reply } = input;
   if (match === undefined) return reply;
-  return { ...reply, match: toMatch(checkFields(match, MATCH_FIELDS, 'reply.match') as ReplyMatch) };
+  return { ...reply, match: toMatch(checkFields(match, MATCH_FIELDS, 'reply.match')) };
 }
 
 function toScriptedSearch(value: unknown): ScriptedSearch {
@@ -95,7 +99,7 @@ function toScriptedSearch(value: unknown): ScriptedSearch {
       search.results.every((r) => ['title', 'link', 'snippet'].every((k) => typeof r?.[k] === 'string'));
     if (!ok) throw new BadRequest('search.results must be an array of { title, link, snippet } strings');
   }
-  return search as ScriptedSearch;
+  return search;
 }
 
 function toOptions(value: unknown): Partial<FakeOpenAIOptions> {
@@ -106,7 +110,7 @@ function toOptions(value: unknown): Partial<FakeOpenAIOptions> {
   ) {
     throw new BadRequest('options.acceptedKeys must be an array of strings');
   }
-  return options as Partial<FakeOpenAIOptions>;
+  return options;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -175,7 +179,7 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    Promise.allSettled([closeServer(control), openai.close(), serper.close()]).then(() => process.exit(0));
+    void Promise.allSettled([closeServer(control), openai.close(), serper.close()]).then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

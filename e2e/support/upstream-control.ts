@@ -38,10 +38,18 @@ export interface RecordedRequest {
   /** Lower-case header names, as Node received them. */
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON; the raw text when it is not JSON; absent when empty. */
-  body?: any;
+  body?: unknown;
   /** The fake process's performance.now() on arrival: only for comparing requests with each other. */
   receivedAt: number;
 }
+
+/** What the tests read of a chat completions call the app made. */
+export interface ChatCompletionBody {
+  stream?: boolean;
+  messages: { role: string; content: string }[];
+}
+
+export type CompletionRequest = RecordedRequest & { body: ChatCompletionBody };
 
 export class UpstreamControl {
   constructor(readonly baseUrl: string = CONTROL_BASE_URL) {}
@@ -72,9 +80,9 @@ export class UpstreamControl {
   }
 
   /** The fake OpenAI's POST /v1/chat/completions requests since the last reset. */
-  async completionRequests(): Promise<RecordedRequest[]> {
+  async completionRequests(): Promise<CompletionRequest[]> {
     return (await this.openaiRequests()).filter(
-      (r) => r.method === 'POST' && r.path.split('?')[0] === '/v1/chat/completions',
+      (r): r is CompletionRequest => r.method === 'POST' && r.path.split('?')[0] === '/v1/chat/completions',
     );
   }
 
