@@ -18,19 +18,24 @@ function siteHtml(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), siteHtml()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-  },
-  server: { proxy: apiProxy },
-  preview: { proxy: apiProxy },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-    unstubGlobals: true,
-  },
+export default defineConfig(({ command }) => {
+  // The built site is always the production build: a NODE_ENV=development in the shell (a developer's,
+  // a container's) must not ship React's development build. Vite reads NODE_ENV after this file.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), siteHtml()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+    },
+    server: { proxy: apiProxy },
+    preview: { proxy: apiProxy },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  };
 });

@@ -22,7 +22,8 @@ function webApp(): DynamicModule[] {
   return [
     ServeStaticModule.forRoot({
       rootPath: webDistDir,
-      exclude: [`/${API_PREFIX}/{*path}`],
+      // A missing file (a fingerprinted asset, /favicon.ico) is a 404, never the app's HTML.
+      exclude: [`/${API_PREFIX}/{*path}`, '/assets/{*path}', '/:file.:extension'],
       serveStaticOptions: {
         // Vite fingerprints everything under assets/, so those never change; the page itself always revalidates.
         setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>

@@ -8,7 +8,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+// An optional argument measures another build directory (e.g. one made with other settings).
+const dist = process.argv[2] ?? join(import.meta.dirname, '..', 'dist');
 const budgetBytes = 100 * 1024;
 
 const gzipped = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
