@@ -8,9 +8,9 @@ const flagValue = 'granted';
 type StorageName = 'sessionStorage' | 'localStorage';
 
 /** Storage can be missing or throw (privacy modes, blocked cookies): a hint is then simply absent. */
-function withStorage(name: StorageName, use: (storage: Storage) => void): void {
+function withStorage(name: StorageName, action: (storage: Storage) => void): void {
   try {
-    use(window[name]);
+    action(window[name]);
   } catch {
     // No storage, no hint.
   }

@@ -30,7 +30,7 @@ function RedirectToHub({ agent }: AgentProps) {
     if (done.current) return;
     done.current = true;
     toast(accessTexts.accessRequired);
-    navigate(paths.hub, { replace: true });
+    void navigate(paths.hub, { replace: true });
   }, [navigate]);
   return <Checking agent={agent} />;
 }
