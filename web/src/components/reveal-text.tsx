@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 import { GlyphLayout } from './glyph-layout';
 import { VisuallyHidden } from './visually-hidden';
@@ -35,12 +34,10 @@ export function RevealText({ text, staggerSeconds, durationSeconds, className }:
           renderGlyph={({ char, index, className: glyphClass }) => (
             <span
               className={`${glyphClass} ${styles.reveal}`}
-              style={
-                {
-                  animationDelay: `${(index * staggerSeconds).toFixed(3)}s`,
-                  animationDuration: `${durationSeconds}s`,
-                } as CSSProperties
-              }
+              style={{
+                animationDelay: `${(index * staggerSeconds).toFixed(3)}s`,
+                animationDuration: `${durationSeconds}s`,
+              }}
             >
               {char}
             </span>
