@@ -14,8 +14,8 @@ function renderAt(path: string) {
 }
 
 function serveAgentList(agents: unknown[]) {
-  const fetchMock = vi.fn(
-    async () => new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } }),
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } })),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

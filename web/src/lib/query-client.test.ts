@@ -15,8 +15,10 @@ describe('queryClient', () => {
   });
 
   it('GETs the first element of the query key, once, even when it fails', async () => {
-    const fetchMock = vi.fn(
-      async () => new Response('{"statusCode":500}', { status: 500, headers: { 'content-type': 'application/json' } }),
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response('{"statusCode":500}', { status: 500, headers: { 'content-type': 'application/json' } }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
 
@@ -31,8 +33,8 @@ describe('queryClient', () => {
   });
 
   it('serves a cached answer again without asking the server', async () => {
-    const fetchMock = vi.fn(
-      async () => new Response('{"authorized":true}', { headers: { 'content-type': 'application/json' } }),
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(new Response('{"authorized":true}', { headers: { 'content-type': 'application/json' } })),
     );
     vi.stubGlobal('fetch', fetchMock);
 

@@ -47,7 +47,9 @@ describe(SideMenu.name, () => {
     resetAgentMenuLinks();
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } })),
+      vi.fn(() =>
+        Promise.resolve(new Response(JSON.stringify(agents), { headers: { 'content-type': 'application/json' } })),
+      ),
     );
   });
   afterEach(() => resetAgentMenuLinks());
@@ -134,7 +136,7 @@ describe(SideMenu.name, () => {
     const links = within(dialog).getAllByRole('link');
     const lastLink = links.at(-1) as HTMLElement;
 
-    fireEvent.keyDown(links[0] as HTMLElement, { key: 'Tab', shiftKey: true });
+    fireEvent.keyDown(links[0], { key: 'Tab', shiftKey: true });
     expect(closeButton()).toHaveFocus();
 
     fireEvent.keyDown(closeButton(), { key: 'Tab' });

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/toast/toast-store';
+import type * as ToastStore from '../../components/toast/toast-store';
 import { AccessGate } from './access-gate';
 import { deferred, json, renderAt, stubApi, testAgent } from './access-test-support';
 import type { PublicAgent } from '../../lib/api/agents';
 
 vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../components/toast/toast-store')>()),
+  ...(await importOriginal<typeof ToastStore>()),
   toast: vi.fn(),
 }));
 
@@ -153,7 +154,10 @@ describe(AccessGate.name, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ passcode: 'The-Code' });
 
     authorized = true;
-    await act(async () => answer.release(json({ success: true })));
+    await act(async () => {
+      answer.release(json({ success: true }));
+      await answer.promise;
+    });
 
     expect(await screen.findByText('the agent page')).toBeInTheDocument();
     expect(toast).toHaveBeenCalledWith({ title: 'Access Granted', description: 'Welcome to Sample' });

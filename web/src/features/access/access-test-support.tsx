@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { request } from '../../lib/api-client';
 import type { PublicAgent } from '../../lib/api/agents';
+import { requestUrl } from '../../test/request-url';
 
 /** Test-only helpers for the access screens: a scripted API behind fetch and a router around the page. */
 
@@ -22,8 +23,8 @@ export function stubApi(handlers: Record<string, Handler>): ApiCall[] {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const call = {
         method: init.method ?? 'GET',
-        path: String(input),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        path: requestUrl(input),
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       };
       calls.push(call);
       const handler = handlers[`${call.method} ${call.path}`];

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/toast/toast-store';
+import type * as ToastStore from '../../components/toast/toast-store';
 import { json, renderAt, stubApi, testAgent } from '../../features/access/access-test-support';
 import type { PublicAgent } from '../../lib/api/agents';
 import { HubPage, hubCards } from './hub-page';
 
 vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../components/toast/toast-store')>()),
+  ...(await importOriginal<typeof ToastStore>()),
   toast: vi.fn(),
 }));
 

@@ -7,6 +7,7 @@ import { dismissToast, useToasts, type ToastItem } from '../../../components/toa
 import type { ChatSession } from '../../../lib/api/sessions';
 import { useModelKey } from '../../../lib/model-key';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
+import { requestUrl } from '../../../test/request-url';
 import { formatUpdatedAt } from './format-updated-at';
 import { HistoryPanel, type HistoryPanelProps } from './history-panel';
 
@@ -71,7 +72,7 @@ function stubApi(initial: ChatSession[], routes: { list?: Route; remove?: Route;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', url: String(input), headers: new Headers(init.headers) };
+      const call = { method: init.method ?? 'GET', url: requestUrl(input), headers: new Headers(init.headers) };
       calls.push(call);
       if (call.method === 'GET' && call.url === listUrl) return answer(routes.list, serve.list, call);
       if (call.method === 'DELETE') return answer(routes.remove, serve.remove, call);
@@ -99,24 +100,20 @@ function renderSut(props: Partial<HistoryPanelProps> = {}, options: { modelKey?:
   const wrapper = ({ children }: { children: ReactNode }) => (
     <JotaiProvider store={store}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      <ToastProbe />
     </JotaiProvider>
   );
+  shownToasts = renderHook(() => useToasts()).result;
   render(<HistoryPanel id="chat-history" agentId={agentId} currentSessionId={null} {...handlers} {...props} />, {
     wrapper,
   });
   return handlers;
 }
 
-/** The toasts on screen, as last rendered; read without rendering so waitFor can poll it. */
-let shownToasts: readonly ToastItem[] = [];
-function ToastProbe() {
-  shownToasts = useToasts();
-  return null;
-}
+/** The toasts on screen, as a hook of each test's renderSut last read them; waitFor polls `current`. */
+let shownToasts: { readonly current: readonly ToastItem[] } = { current: [] };
 
 async function expectToast(expected: Partial<ToastItem>) {
-  await waitFor(() => expect(shownToasts[0]).toMatchObject(expected));
+  await waitFor(() => expect(shownToasts.current[0]).toMatchObject(expected));
 }
 
 const panel = () => screen.getByRole('complementary', { name: 'Chat History' });
@@ -180,7 +177,7 @@ describe(HistoryPanel.name, () => {
   afterEach(() => sessionStorage.clear());
 
   describe('panel', () => {
-    it("is a landmark named 'Chat History' carrying the given id, with a level-2 title", async () => {
+    it("is a landmark named 'Chat History' carrying the given id, with a level-2 title", () => {
       stubApi([]);
       renderSut();
 
@@ -188,7 +185,7 @@ describe(HistoryPanel.name, () => {
       expect(within(panel()).getByRole('heading', { level: 2, name: 'Chat History' })).toBeInTheDocument();
     });
 
-    it("calls onNewChat when 'New Chat' is pressed", async () => {
+    it("calls onNewChat when 'New Chat' is pressed", () => {
       stubApi([trip]);
       const { onNewChat } = renderSut();
 
@@ -359,7 +356,7 @@ describe(HistoryPanel.name, () => {
       await waitFor(() => expect(onDeleted).toHaveBeenCalledExactlyOnceWith('s1'));
       expect(api.calls).toContainEqual(expect.objectContaining({ method: 'DELETE', url: '/api/chat/sessions/s1' }));
       await expectToast({ title: 'Session Deleted', description: 'The chat session was deleted.' });
-      expect(shownToasts[0]?.variant).not.toBe('destructive');
+      expect(shownToasts.current[0]?.variant).not.toBe('destructive');
       await waitFor(() => expect(screen.queryByRole('heading', { name: 'Trip to Lisbon' })).not.toBeInTheDocument());
       expect(api.listCalls()).toBe(2);
       expect(entry('Dinner ideas')).toBeInTheDocument();

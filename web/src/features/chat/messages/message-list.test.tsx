@@ -222,9 +222,8 @@ describe(Sut.name, () => {
     });
 
     async function copy() {
-      await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: 'Copy message' }));
-      });
+      // Awaiting act lets the clipboard's promise settle before the test looks.
+      await act(() => fireEvent.click(screen.getByRole('button', { name: 'Copy message' })));
     }
 
     it('copies the message’s markdown and toasts “Content Copied”', async () => {
@@ -257,7 +256,9 @@ describe(Sut.name, () => {
       const button = screen.getByRole('button', { name: 'Copy message' });
       expect(button).toHaveTextContent('Copied');
 
-      act(() => vi.advanceTimersByTime(2000));
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
       expect(button).toHaveTextContent(/^Copy$/);
     });
 
