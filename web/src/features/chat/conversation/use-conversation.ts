@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import type { AgentDefinition } from '../../../../../schemas/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
@@ -24,6 +24,8 @@ export const chatTexts = {
   },
   newChatTitle: 'New Chat',
 } as const;
+
+const attachTo = (id: string) => (signal: AbortSignal) => attachTurn(id, signal);
 
 type Follow = {
   /** Key of the optimistic user message this stream answers, when it was started here. */
@@ -66,11 +68,33 @@ export function useConversation(agent: AgentDefinition) {
     stream.current = null;
   }, []);
 
+  /** Shows a session's saved messages and makes it the current session. */
+  const loadMessages = useCallback(
+    async (id: string) => {
+      const messages = await getMessages(id);
+      dispatch({ type: 'loaded', messages, greeting });
+      rememberSession(id);
+    },
+    [greeting, rememberSession],
+  );
+
   const follow = useCallback(
-    async (
+    async function followTurn(
       open: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent>,
       { pendingKey, draft: sentDraft }: Follow = {},
-    ) => {
+    ): Promise<void> {
+      /** The connection broke mid-reply: show what the server has, then follow the rest if it goes on. */
+      const resync = async () => {
+        const id = savedSession.read(agent.id);
+        if (!id) return dispatch({ type: 'idle' });
+        try {
+          await loadMessages(id);
+        } catch {
+          return dispatch({ type: 'idle' });
+        }
+        void followTurn(attachTo(id));
+      };
+
       detach();
       const controller = new AbortController();
       stream.current = controller;
@@ -141,53 +165,42 @@ export function useConversation(agent: AgentDefinition) {
         if (stream.current === controller) stream.current = null;
       }
     },
-    // resync (declared below) reads only values that are stable for the page.
-    [agent, append, detach, refreshSessions, rememberSession],
+    [agent, append, detach, loadMessages, refreshSessions, rememberSession],
   );
 
-  const loadMessages = useCallback(
+  /** Shows a session, then picks up a reply that may still be in progress there (e.g. after a reload). */
+  const openSession = useCallback(
     async (id: string) => {
-      const messages = await getMessages(id);
-      dispatch({ type: 'loaded', messages, greeting });
-      rememberSession(id);
-      // A reply may still be in progress (e.g. after a reload): pick it up where it is.
-      void follow((signal) => attachTurn(id, signal));
+      await loadMessages(id);
+      void follow(attachTo(id));
     },
-    [follow, greeting, rememberSession],
+    [follow, loadMessages],
   );
 
-  /** The connection broke mid-reply: show what the server has, then follow the rest if it goes on. */
-  async function resync() {
-    const id = savedSession.read(agent.id);
-    if (!id) return dispatch({ type: 'idle' });
-    try {
-      await loadMessages(id);
-    } catch {
-      dispatch({ type: 'idle' });
-    }
-  }
-
-  // Come back to the remembered session after a reload.
-  useEffect(() => {
-    const id = savedSession.read(agent.id);
-    if (!id) return;
-    let cancelled = false;
-    loadMessages(id)
+  const restore = useEffectEvent((id: string, cancelled: () => boolean) => {
+    openSession(id)
       .catch((error: unknown) => {
-        if (cancelled) return;
+        if (cancelled()) return;
         rememberSession(null);
         dispatch({ type: 'reset', greeting });
         if (!(error instanceof ApiError && error.status === 404)) {
           toast({ title: errorToastTitle, description: chatTexts.loadFailed, variant: 'destructive' });
         }
       })
-      .finally(() => !cancelled && setRestoring(false));
+      .finally(() => !cancelled() && setRestoring(false));
+  });
+
+  // Come back to the remembered session after a reload, once per agent page.
+  useEffect(() => {
+    const id = savedSession.read(agent.id);
+    if (!id) return;
+    let cancelled = false;
+    restore(id, () => cancelled);
     return () => {
       cancelled = true;
       detach();
     };
-    // Runs once per agent page.
-  }, [agent.id]);
+  }, [agent.id, detach]);
 
   const send = useCallback(
     (content: string) => {
@@ -238,13 +251,13 @@ export function useConversation(agent: AgentDefinition) {
     async (session: ChatSession) => {
       detach();
       try {
-        await loadMessages(session.id);
+        await openSession(session.id);
         toast(chatTexts.sessionLoaded);
       } catch {
         toast({ title: errorToastTitle, description: chatTexts.loadFailed, variant: 'destructive' });
       }
     },
-    [detach, loadMessages],
+    [detach, openSession],
   );
 
   const sessionDeleted = useCallback(
