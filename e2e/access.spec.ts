@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { HubPage } from './pages/hub-page';
 import { PasscodeScreen } from './pages/passcode-screen';
 import { Toasts } from './pages/toasts';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { ACCESS_CODE } from './support/e2e-env';
 import { agents, declared, pathOf } from './support/fixture-agents';
 
@@ -85,6 +86,14 @@ test.describe('an agent that asks for the passcode on its own page', () => {
     ]);
   });
 
+  test('passes axe with no serious or critical violations', async ({ page }) => {
+    const screen = new PasscodeScreen(page, passcodeAgent);
+    await screen.goto();
+    await expect(screen.button).toBeVisible();
+
+    await expectNoSeriousA11yViolations(page, 'passcode screen');
+  });
+
   test('fits a 360 px wide screen without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const screen = new PasscodeScreen(page, passcodeAgent);
@@ -119,6 +128,13 @@ test.describe('an agent that shows a restriction alert without access', () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 
+  test('passes axe with no serious or critical violations', async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('alert').filter({ hasText: texts.title })).toBeVisible();
+
+    await expectNoSeriousA11yViolations(page, 'restriction alert');
+  });
+
   test('with access: the agent page instead of the alert', async ({ page, grantAccess }) => {
     await grantAccess();
     await page.goto(path);
@@ -134,6 +150,7 @@ test.describe('an agent that redirects visitors without access', () => {
     const release = await holdRequests(page, '/api/auth/check-access');
     await page.goto(pathOf(redirectAgent));
     await expect(page.getByRole('status').filter({ hasText: checkingText })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'agent page, checking access');
     release();
 
     await expect(page).toHaveURL(HubPage.path);

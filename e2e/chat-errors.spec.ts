@@ -1,6 +1,7 @@
 import { ChatPage } from './pages/chat-page';
 import { Toasts } from './pages/toasts';
 import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { agents, declared } from './support/fixture-agents';
 
 const streamed = { streamed: true } as const;
@@ -38,6 +39,16 @@ test.describe('chat errors, in the style each agent file sets', () => {
     await expect(notice).not.toContainText('Incorrect API key provided');
     // The question stays in the conversation: it was saved before the model was called.
     await expect(chat.userMessages().last()).toHaveText(/Is my vapor barrier enough\?/);
+  });
+
+  test('notice style: the notice passes axe with no serious or critical violations', async ({ page, upstream }) => {
+    await upstream.scriptReply(failing(401));
+    const chat = new ChatPage(page);
+    await chat.goto(agents.noticeErrors);
+    await chat.send('Is this readable?');
+    await expect(chat.notices.last().getByRole('button', { name: 'Connect OpenAI' })).toBeVisible();
+
+    await expectNoSeriousA11yViolations(page, 'chat with an error notice');
   });
 
   test('notice style: a rate limit is "Rate Limit Exceeded" (after the retries)', async ({ page, upstream }) => {

@@ -3,6 +3,7 @@ import { ChatPage } from './pages/chat-page';
 import { HistoryPanel } from './pages/history-panel';
 import { Toasts } from './pages/toasts';
 import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { agents, greetingOf } from './support/fixture-agents';
 
 /** A first message unique to this test, so its session title is too (the database lives for the whole run). */
@@ -38,6 +39,31 @@ test.describe('chat history panel', () => {
     await chat.historyToggle.click();
     await expect(history.panel).toHaveCount(0);
     await expect(chat.historyToggle).toHaveText('Show Chat History');
+  });
+
+  test('a chat with its history open, and the delete confirmation, pass axe with no serious or critical violations', async ({
+    page,
+    upstream,
+  }) => {
+    await upstream.scriptReply({
+      text: 'Here is **one** answer with [a link](https://example.com/guide).',
+      match: { streamed: true },
+    });
+    const chat = new ChatPage(page);
+    const history = new HistoryPanel(page);
+    await chat.goto(agents.sendsOnEnter);
+    const question = uniqueQuestion('Accessible history');
+    await chat.send(question);
+    await expect(chat.copyButtons()).toHaveCount(2);
+    await chat.historyToggle.click();
+    await expect(history.entry(question)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'chat with history open');
+
+    await history.deleteButton(question).click();
+    await expect(history.confirmDialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'delete confirmation dialog');
+    await history.cancelDeleteButton.click();
+    await expect(history.confirmDialog).toBeHidden();
   });
 
   test('Continue Chat loads a session; New Chat goes back to the greeting', async ({ page }) => {

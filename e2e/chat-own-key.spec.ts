@@ -1,6 +1,7 @@
 import { ChatPage } from './pages/chat-page';
 import { KeyForm } from './pages/key-form';
 import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { USER_KEY } from './support/e2e-env';
 import { agents, pathOf } from './support/fixture-agents';
 
@@ -62,6 +63,25 @@ test.describe('toasts', () => {
   test.beforeEach(async ({ grantAccess, context }) => {
     await grantAccess();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  });
+
+  test('a toast and an error toast pass axe with no serious or critical violations', async ({ page }) => {
+    const chat = new ChatPage(page);
+    await chat.goto(agents.sendsOnEnter);
+    const toasts = page.getByRole('region', { name: /Notification/ }).getByRole('listitem');
+
+    await chat.copyButtons().first().click();
+    await expect(toasts).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page, 'toast');
+
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    await chat.copyButtons().first().click();
+    await expect(toasts.filter({ hasText: 'Copy Failed' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'error toast');
   });
 
   test('one at a time, at most 420 px wide, gone after 5 s or when swiped right', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { HubPage, expectedHubCards } from './pages/hub-page';
 import { Toasts } from './pages/toasts';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { ACCESS_CODE } from './support/e2e-env';
 import { agents, fixtureAgents, pathOf } from './support/fixture-agents';
 
@@ -20,6 +21,18 @@ test.describe('hub (/mb)', () => {
     await expect(hub.cards).toHaveCount(0);
     await expect(hub.signOut).toHaveCount(0);
     await expect(page).toHaveTitle('MB · mb');
+  });
+
+  test('locked and open, passes axe with no serious or critical violations', async ({ page, grantAccess }) => {
+    const hub = new HubPage(page);
+    await hub.goto();
+    await expect(hub.prompt).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'hub, locked');
+
+    await grantAccess();
+    await page.reload();
+    await expect(hub.cards).toHaveCount(cards.length);
+    await expectNoSeriousA11yViolations(page, 'hub, open');
   });
 
   test("a wrong code: 'Access Denied' toast and a cleared field", async ({ page, allowHttpErrors }) => {

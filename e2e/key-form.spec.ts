@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { KeyForm } from './pages/key-form';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { USER_KEY } from './support/e2e-env';
 import { agents, declared, pathOf } from './support/fixture-agents';
 
@@ -44,6 +45,7 @@ test.describe('API key form on the app without a server key', () => {
 
     await expect(page.getByRole('status').filter({ hasText: agent.display.loadingText })).toBeVisible();
     await expect(form.card).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'agent page, connecting');
     releaseSettings();
     await expect(form.card).toBeVisible();
     await expect(page.getByText(agent.display.loadingText)).toHaveCount(0);
@@ -78,6 +80,20 @@ test.describe('API key form on the app without a server key', () => {
 
     await expect(form.keyField).toBeFocused();
     expect(verifyRequests()).toBe(0);
+  });
+
+  test('passes axe with no serious or critical violations, also while it shows a field error', async ({
+    page,
+    keylessBaseURL,
+  }) => {
+    const form = new KeyForm(page);
+    await page.goto(`${keylessBaseURL}${agentPath}`);
+    await expect(form.status).toHaveText(KeyForm.texts.serverActive);
+    await expectNoSeriousA11yViolations(page, 'key form');
+
+    await form.submit('sk-short');
+    await form.expectFieldError(KeyForm.texts.tooShort);
+    await expectNoSeriousA11yViolations(page, 'key form with a field error');
   });
 
   test('a key the model service refuses gives the Invalid API Key toast and keeps the form', async ({
@@ -160,6 +176,7 @@ test.describe('API key form on the app without a server key', () => {
 
     await expect(form.alert).toContainText(KeyForm.texts.connectionError);
     await expect(form.alert).toContainText(KeyForm.texts.serverUnreachable);
+    await expectNoSeriousA11yViolations(page, 'key form, connection error');
     await expect(form.keyField).toBeVisible();
 
     await page.unroute(`**${KeyForm.settingsPath}`);

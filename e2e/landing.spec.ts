@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { LandingPage } from './pages/landing-page';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 
 test.describe('landing page', () => {
   test('shows the company heading, the revealed tagline and the about-us link', async ({ page }) => {
@@ -32,6 +33,14 @@ test.describe('landing page', () => {
       - paragraph: ${LandingPage.tagline}
       - link "about us"
     `);
+  });
+
+  test('passes axe with no serious or critical violations', async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await landing.expectTaglineRevealed();
+
+    await expectNoSeriousA11yViolations(page, 'landing page');
   });
 
   test('shows the tagline at once, without animation, when reduced motion is preferred', async ({ page }) => {

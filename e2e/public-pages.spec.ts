@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { AboutPage } from './pages/about-page';
 import { CtznPage } from './pages/ctzn-page';
 import { LandingPage } from './pages/landing-page';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 
 /** True once the browser has decoded the image (a broken image has no natural size). */
 async function expectImageLoaded(image: Locator): Promise<void> {
@@ -26,6 +27,14 @@ test.describe('about page', () => {
     await expect(about.image).toHaveAttribute('height', '360');
     await expect(page).toHaveTitle('About · mb');
   });
+
+  test('passes axe with no serious or critical violations', async ({ page }) => {
+    const about = new AboutPage(page);
+    await about.goto();
+    await expectImageLoaded(about.image);
+
+    await expectNoSeriousA11yViolations(page, 'about page');
+  });
 });
 
 test.describe('ctzn page', () => {
@@ -37,6 +46,14 @@ test.describe('ctzn page', () => {
     await expectImageLoaded(ctzn.logo);
     await expect(ctzn.tagline).toBeVisible();
     await expect(page).toHaveTitle('CTZN · mb');
+  });
+
+  test('passes axe with no serious or critical violations', async ({ page }) => {
+    const ctzn = new CtznPage(page);
+    await ctzn.goto();
+    await expectImageLoaded(ctzn.logo);
+
+    await expectNoSeriousA11yViolations(page, 'ctzn page');
   });
 
   for (const { label, href } of CtznPage.externalLinks) {

@@ -3,6 +3,7 @@ import { AboutPage } from './pages/about-page';
 import { CtznPage } from './pages/ctzn-page';
 import { LandingPage } from './pages/landing-page';
 import { SideMenu, agentMenuLinks } from './pages/side-menu';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { agents, fixtureAgents, pathOf } from './support/fixture-agents';
 
 test.describe('side menu', () => {
@@ -36,6 +37,14 @@ test.describe('side menu', () => {
 
     await menu.expectClosed();
     await expect(menu.openButton).toBeFocused();
+  });
+
+  test('open, passes axe with no serious or critical violations', async ({ page }) => {
+    await page.goto(LandingPage.path);
+    const menu = new SideMenu(page);
+    await menu.open();
+
+    await expectNoSeriousA11yViolations(page, 'side menu, open');
   });
 
   test('closes when the dimmed overlay is clicked', async ({ page }) => {
