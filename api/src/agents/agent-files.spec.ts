@@ -6,12 +6,16 @@ import { repoRoot } from '../config/repo-paths';
 import { formatAgentProblem, loadAgentDirectory } from './agent-files';
 
 const fixturesDir = join(repoRoot, 'api/test/fixtures/agents');
+/** Two fixture agents, one of them with a route alias, copied into a directory the test may change. */
+const SAMPLES = ['completions-only', 'has-route-alias'];
+const copySamples = (dir: string) =>
+  SAMPLES.forEach((id) => cpSync(join(fixturesDir, `${id}.json`), join(dir, `${id}.json`)));
 
 describe(loadAgentDirectory.name, () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'mb-agents-spec-'));
-    cpSync(fixturesDir, dir, { recursive: true });
+    copySamples(dir);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,60 +28,60 @@ describe(loadAgentDirectory.name, () => {
     const { agents, problems } = loadAgentDirectory(dir);
     expect(problems).toEqual([]);
     expect(agents.map((a) => [a.agent.id, a.path])).toEqual([
-      ['sample-clinic', join(dir, 'sample-clinic.json')],
-      ['sample-planner', join(dir, 'sample-planner.json')],
+      ['completions-only', join(dir, 'completions-only.json')],
+      ['has-route-alias', join(dir, 'has-route-alias.json')],
     ]);
   });
 
   it('names the file, the JSON pointer and the reason for each schema problem', () => {
-    const clinic = fixture('sample-clinic');
-    write('sample-clinic.json', {
-      ...clinic,
-      model: { ...clinic.model, temperature: 'warm' },
+    const agent = fixture('completions-only');
+    write('completions-only.json', {
+      ...agent,
+      model: { ...agent.model, temperature: 'warm' },
       extra: 1,
-      input: { ...clinic.input, send: 'tab' },
+      input: { ...agent.input, send: 'tab' },
     });
     expect(problemsOf()).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/sample-clinic\.json: \/model\/temperature: must be number$/),
-        expect.stringMatching(/sample-clinic\.json: \/extra: is not an allowed property$/),
-        expect.stringMatching(/sample-clinic\.json: \/input\/send: must be one of: enter, shift-enter$/),
+        expect.stringMatching(/completions-only\.json: \/model\/temperature: must be number$/),
+        expect.stringMatching(/completions-only\.json: \/extra: is not an allowed property$/),
+        expect.stringMatching(/completions-only\.json: \/input\/send: must be one of: enter, shift-enter$/),
       ]),
     );
   });
 
   it('reports a missing required field at its own pointer', () => {
-    const { persona: _persona, ...withoutPersona } = fixture('sample-planner');
-    write('sample-planner.json', withoutPersona);
-    expect(problemsOf()).toEqual([expect.stringMatching(/sample-planner\.json: \/persona: is required$/)]);
+    const { persona: _persona, ...withoutPersona } = fixture('completions-only');
+    write('completions-only.json', withoutPersona);
+    expect(problemsOf()).toEqual([expect.stringMatching(/completions-only\.json: \/persona: is required$/)]);
   });
 
   it('reports broken JSON for the whole file', () => {
-    write('sample-planner.json', '{ "id": ');
-    expect(problemsOf()).toEqual([expect.stringMatching(/sample-planner\.json: \/: is not valid JSON/)]);
+    write('completions-only.json', '{ "id": ');
+    expect(problemsOf()).toEqual([expect.stringMatching(/completions-only\.json: \/: is not valid JSON/)]);
   });
 
   it('requires the id to equal the file name', () => {
-    write('copy.json', fixture('sample-planner'));
+    write('copy.json', fixture('completions-only'));
     expect(problemsOf()).toEqual([expect.stringMatching(/copy\.json: \/id: must equal the file name "copy"$/)]);
   });
 
   it('refuses a second file claiming a taken route', () => {
     write('zz-other.json', {
-      ...fixture('sample-planner'),
+      ...fixture('completions-only'),
       id: 'zz-other',
-      routes: ['/zz-other', '/sample-clinic-alias'],
+      routes: ['/zz-other', '/route-alias'],
     });
     expect(problemsOf()).toEqual([
       expect.stringMatching(
-        /zz-other\.json: \/routes\/1: "\/sample-clinic-alias" is already the route of .*sample-clinic\.json$/,
+        /zz-other\.json: \/routes\/1: "\/route-alias" is already the route of .*has-route-alias\.json$/,
       ),
     ]);
   });
 
   it('refuses routes that belong to the site itself', () => {
-    write('sample-planner.json', { ...fixture('sample-planner'), routes: ['/about'] });
-    expect(problemsOf()).toEqual([expect.stringMatching(/sample-planner\.json: \/routes\/0: must match pattern/)]);
+    write('completions-only.json', { ...fixture('completions-only'), routes: ['/about'] });
+    expect(problemsOf()).toEqual([expect.stringMatching(/completions-only\.json: \/routes\/0: must match pattern/)]);
   });
 
   it('reports an unreadable directory', () => {
@@ -100,22 +104,28 @@ describe('agents:check', () => {
     );
 
   it('exits 0 with a summary when every file is valid', () => {
-    const result = run(fixturesDir);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toBe(
-      '2 agent files valid: sample-clinic (/sample-clinic, /sample-clinic-alias); sample-planner (/sample-planner, /sample-planner-alias)\n',
-    );
+    const dir = mkdtempSync(join(tmpdir(), 'mb-agents-cli-'));
+    try {
+      copySamples(dir);
+      const result = run(dir);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe(
+        '2 agent files valid: completions-only (/completions-only); has-route-alias (/has-route-alias, /route-alias)\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints file: /pointer: message and exits 1 on a bad file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mb-agents-cli-'));
     try {
-      cpSync(fixturesDir, dir, { recursive: true });
-      const clinic = JSON.parse(readFileSync(join(dir, 'sample-clinic.json'), 'utf8'));
-      writeFileSync(join(dir, 'sample-clinic.json'), JSON.stringify({ ...clinic, routes: ['clinic'] }));
+      copySamples(dir);
+      const agent = JSON.parse(readFileSync(join(dir, 'completions-only.json'), 'utf8'));
+      writeFileSync(join(dir, 'completions-only.json'), JSON.stringify({ ...agent, routes: ['no-slash'] }));
       const result = run(dir);
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/sample-clinic\.json: \/routes\/0: must match pattern/);
+      expect(result.stderr).toMatch(/completions-only\.json: \/routes\/0: must match pattern/);
       expect(result.stderr).toMatch(/1 problem in agent files\n$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

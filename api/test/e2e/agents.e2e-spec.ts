@@ -1,5 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { agentIdsIn, readAgentIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -11,6 +12,13 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   }
 }
 
+interface PublicAgent {
+  id: string;
+  routes: string[];
+  display: { hub?: { order: number } };
+  access: Record<string, unknown>;
+}
+
 describe('Agents (e2e)', () => {
   let sut: TestApp;
 
@@ -19,86 +27,101 @@ describe('Agents (e2e)', () => {
   });
   afterAll(() => sut.close());
 
-  const publicIds = async () =>
-    ((await sut.anonymous().get('/api/agents').expect(200)).body as Array<{ id: string }>).map((a) => a.id);
-  const readAgent = (id: string) => JSON.parse(readFileSync(join(sut.agentsDir, `${id}.json`), 'utf8'));
+  const publicAgents = async () => (await sut.anonymous().get('/api/agents').expect(200)).body as PublicAgent[];
+  const publicIds = async () => (await publicAgents()).map((a) => a.id);
+  const readAgent = (id: string) => readAgentIn(sut.agentsDir, id);
 
-  it('lists every agent publicly with only what a browser needs before access', async () => {
-    const res = await sut.anonymous().get('/api/agents').expect(200);
-    expect(res.body.map((a: { id: string }) => a.id).sort()).toEqual([
-      'doctor',
-      'interior-designer',
-      'mbhealth',
-      'moisture-control',
-      'poodletime',
-      'travely',
-    ]);
-    for (const agent of res.body) expect(Object.keys(agent).sort()).toEqual(['access', 'display', 'id', 'routes']);
-    const body = JSON.stringify(res.body);
+  it('lists every agent file publicly with only what a browser needs before access', async () => {
+    const agents = await publicAgents();
+    expect(agents.map((a) => a.id).sort()).toEqual(agentIdsIn(sut.agentsDir).sort());
+    for (const agent of agents) expect(Object.keys(agent).sort()).toEqual(['access', 'display', 'id', 'routes']);
+    const body = JSON.stringify(agents);
     expect(body).not.toContain('role_description');
-    expect(body).not.toContain(readAgent('doctor').persona.role_description.slice(0, 40));
+    expect(body).not.toContain(readAgent('completions-only').persona.role_description);
   });
 
-  it('answers the moisture-control agent on both of its routes', async () => {
-    const res = await sut.anonymous().get('/api/agents').expect(200);
-    expect(res.body.find((a: { id: string }) => a.id === 'moisture-control').routes).toEqual([
-      '/moisture-control',
-      '/owner-builder',
-    ]);
+  it('lists the hub cards first in ascending hub order, then the agents without a card by id', async () => {
+    const agents = await publicAgents();
+    const cards = agents.filter((a) => a.display.hub);
+    expect(cards.map((a) => a.id).slice(0, 2)).toEqual(['hub-card-order-2', 'hub-card-order-10']);
+    expect(agents.slice(0, cards.length)).toEqual(cards);
+    const orders = cards.map((a) => a.display.hub!.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    const rest = agents.slice(cards.length).map((a) => a.id);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('answers an agent on every one of its routes, the first being canonical', async () => {
+    const agent = (await publicAgents()).find((a) => a.id === 'has-route-alias');
+    expect(agent?.routes).toEqual(['/has-route-alias', '/route-alias']);
+  });
+
+  it.each([
+    ['redirect', 'completions-only'],
+    ['alert', 'access-alert'],
+    ['passcode', 'access-passcode'],
+  ])('gives browsers without access the %s behaviour and its texts, as the file words them', async (_mode, id) => {
+    const agent = (await publicAgents()).find((a) => a.id === id);
+    expect(agent?.access).toEqual(readAgent(id).access);
   });
 
   it('keeps the full definition, persona included, behind access', async () => {
-    await sut.anonymous().get('/api/agents/doctor').expect(401);
+    await sut.anonymous().get('/api/agents/completions-only').expect(401);
     const client = await sut.authorized();
-    const res = await client.get('/api/agents/doctor').expect(200);
-    expect(res.body).toEqual(readAgent('doctor'));
+    const res = await client.get('/api/agents/completions-only').expect(200);
+    expect(res.body).toEqual(readAgent('completions-only'));
     await client.get('/api/agents/no-such-agent').expect(404);
   });
 
+  it.each(agentIdsIn())('serves %s with access exactly as its file declares it', async (id) => {
+    const res = await (await sut.authorized()).get(`/api/agents/${id}`).expect(200);
+    expect(res.body).toEqual(readAgent(id));
+  });
+
   it('serves an agent file dropped in while running, without a restart', async () => {
-    const travely = readAgent('travely');
+    const template = readAgent('completions-only');
     writeFileSync(
-      join(sut.agentsDir, 'gardener.json'),
-      JSON.stringify({ ...travely, id: 'gardener', routes: ['/gardener'] }),
+      join(sut.agentsDir, 'dropped-in.json'),
+      JSON.stringify({ ...template, id: 'dropped-in', routes: ['/dropped-in'] }),
     );
-    expect(await eventually(publicIds, (ids) => ids.includes('gardener'))).toContain('gardener');
+    expect(await eventually(publicIds, (ids) => ids.includes('dropped-in'))).toContain('dropped-in');
     const client = await sut.authorized();
-    await client.post('/api/chat/sessions').send({ agentType: 'gardener', title: 'Roses' }).expect(201);
+    await client.post('/api/chat/sessions').send({ agentType: 'dropped-in', title: 'Roses' }).expect(201);
   });
 
   it('applies a valid edit and keeps the last good version through an invalid one', async () => {
-    const file = join(sut.agentsDir, 'interior-designer.json');
-    const original = readAgent('interior-designer');
+    const file = join(sut.agentsDir, 'short-titles.json');
+    const original = readAgent('short-titles');
     const client = await sut.authorized();
-    const title = async () => (await client.get('/api/agents/interior-designer')).body.display.title as string;
+    const title = async () => (await client.get('/api/agents/short-titles')).body.display.title as string;
 
-    writeFileSync(file, JSON.stringify({ ...original, display: { ...original.display, title: 'Renamed Designer' } }));
-    expect(await eventually(title, (t) => t === 'Renamed Designer')).toBe('Renamed Designer');
+    writeFileSync(file, JSON.stringify({ ...original, display: { ...original.display, title: 'Renamed Agent' } }));
+    expect(await eventually(title, (t) => t === 'Renamed Agent')).toBe('Renamed Agent');
 
-    writeFileSync(file, '{ "id": "interior-designer", ');
+    writeFileSync(file, '{ "id": "short-titles", ');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await title()).toBe('Renamed Designer');
+    expect(await title()).toBe('Renamed Agent');
 
     writeFileSync(file, JSON.stringify({ ...original, routing: { strategy: 'telepathy' } }));
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await title()).toBe('Renamed Designer');
+    expect(await title()).toBe('Renamed Agent');
   });
 
   it('refuses a new file that claims a route another agent serves', async () => {
-    const doctor = readAgent('doctor');
+    const template = readAgent('completions-only');
     writeFileSync(
       join(sut.agentsDir, 'impostor.json'),
-      JSON.stringify({ ...doctor, id: 'impostor', routes: ['/impostor', '/doctor'] }),
+      JSON.stringify({ ...template, id: 'impostor', routes: ['/impostor', '/route-alias'] }),
     );
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await publicIds()).not.toContain('impostor');
-    expect(await publicIds()).toContain('doctor');
+    expect(await publicIds()).toContain('has-route-alias');
   });
 
   it('drops an agent whose file is removed', async () => {
-    rmSync(join(sut.agentsDir, 'poodletime.json'));
-    expect(await eventually(publicIds, (ids) => !ids.includes('poodletime'))).not.toContain('poodletime');
+    rmSync(join(sut.agentsDir, 'toast-errors.json'));
+    expect(await eventually(publicIds, (ids) => !ids.includes('toast-errors'))).not.toContain('toast-errors');
     const client = await sut.authorized();
-    await client.get('/api/agents/poodletime').expect(404);
+    await client.get('/api/agents/toast-errors').expect(404);
   });
 });

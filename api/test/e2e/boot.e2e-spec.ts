@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { defaultAgentsDir } from '../../src/config/repo-paths';
+import { fixtureAgentsDir } from '../support/fixture-agents';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
 import { createIsolatedDatabase } from '../support/test-database';
 
@@ -37,8 +37,10 @@ describe('The built server (e2e)', () => {
       const url = `http://127.0.0.1:${port}`;
       const client = request.agent(url);
       await client.post('/api/auth/grant-access').send({ passcode: code }).expect(200);
+      // Whichever agents the repository ships: this test is about running with no configuration.
+      const [agent] = (await client.get('/api/agents').expect(200)).body as Array<{ id: string }>;
       const session = (
-        await client.post('/api/chat/sessions').send({ agentType: 'travely', title: 'Lisbon in May' }).expect(201)
+        await client.post('/api/chat/sessions').send({ agentType: agent.id, title: 'Lisbon in May' }).expect(201)
       ).body;
       await client
         .post(`/api/chat/sessions/${session.id}/messages`)
@@ -64,11 +66,11 @@ describe('The built server (e2e)', () => {
 
   it('stops the boot on a bad agent file with file: /pointer: message', async () => {
     const agentsDir = join(dataDir, 'agents');
-    cpSync(defaultAgentsDir, agentsDir, { recursive: true });
-    const doctor = JSON.parse(readFileSync(join(agentsDir, 'doctor.json'), 'utf8'));
+    cpSync(fixtureAgentsDir, agentsDir, { recursive: true });
+    const agent = JSON.parse(readFileSync(join(agentsDir, 'completions-only.json'), 'utf8'));
     writeFileSync(
-      join(agentsDir, 'doctor.json'),
-      JSON.stringify({ ...doctor, model: { temperature: 'hot', maxTokens: 1500 } }),
+      join(agentsDir, 'completions-only.json'),
+      JSON.stringify({ ...agent, model: { temperature: 'hot', maxTokens: 1500 } }),
     );
     running = runServer({
       PORT: String(await freePort()),
@@ -77,7 +79,7 @@ describe('The built server (e2e)', () => {
       ACCESS_CODE: 'code-1234',
     });
     expect(await running.exited).toBe(1);
-    expect(running.output()).toMatch(/agents\/doctor\.json: \/model\/temperature: must be number/);
+    expect(running.output()).toMatch(/agents\/completions-only\.json: \/model\/temperature: must be number/);
     expect(running.output()).not.toMatch(/\n\s+at /);
   });
 

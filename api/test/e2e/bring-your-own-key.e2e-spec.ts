@@ -55,7 +55,7 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
   });
 
   it('refuses a turn with neither a server key nor a user key, before storing anything', async () => {
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Hello?' });
+    const turn = await sendTurn(env.sut, { agentType: 'completions-only', content: 'Hello?' });
     expect([turn.status, turn.error?.code, turn.error?.message]).toEqual([
       503,
       'NO_API_KEY',
@@ -67,14 +67,14 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
 
   it('uses the key for that request only', async () => {
     const events = await (
-      await sendTurn(env.sut, { agentType: 'doctor', content: 'With my key' }, { 'X-OpenAI-Key': USER_KEY })
+      await sendTurn(env.sut, { agentType: 'completions-only', content: 'With my key' }, { 'X-OpenAI-Key': USER_KEY })
     ).all();
     answers.push(JSON.stringify(events));
     expect(only(events, 'done').message.content).toBe('Echo: With my key');
     expect(env.openai.streamedRequests()[0].headers.authorization).toBe(`Bearer ${USER_KEY}`);
 
     const sessionId = only(events, 'session').session.id;
-    const next = await sendTurn(env.sut, { agentType: 'doctor', sessionId, content: 'And without it?' });
+    const next = await sendTurn(env.sut, { agentType: 'completions-only', sessionId, content: 'And without it?' });
     expect([next.status, next.error?.code]).toEqual([503, 'NO_API_KEY']);
   });
 
@@ -113,7 +113,7 @@ describe('Bring-your-own key (X-OpenAI-Key)', () => {
     expect([completion.status, completion.body.code]).toEqual([502, 'UNAUTHORIZED']);
 
     const events = await (
-      await sendTurn(env.sut, { agentType: 'doctor', content: 'Wrong key' }, { 'X-OpenAI-Key': WRONG_KEY })
+      await sendTurn(env.sut, { agentType: 'completions-only', content: 'Wrong key' }, { 'X-OpenAI-Key': WRONG_KEY })
     ).all();
     answers.push(JSON.stringify(events));
     expect(only(events, 'error').code).toBe('UNAUTHORIZED');

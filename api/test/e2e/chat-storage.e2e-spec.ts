@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import { agentIdsIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Session = ChatSession;
@@ -10,6 +11,13 @@ type Message = ChatMessage;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UNKNOWN_ID = '6f1c2a4e-9b7d-4c3e-8a1f-0d2b3c4e5f60';
+
+/** Fixture agents: any will do, as storage does not depend on what an agent does. */
+const AGENT = 'completions-only';
+const FIRST_OTHER = 'search-first-lower-case';
+const SECOND_OTHER = 'assistant-falls-back-to-completions';
+const PAGED = 'default-assistant';
+const PAGED_FULL = 'tuned-model';
 
 /** Lets the clock move on, so rows written afterwards get a later timestamp. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -22,7 +30,7 @@ describe('Chat storage (e2e)', () => {
     (
       await client
         .post('/api/chat/sessions')
-        .send({ agentType: 'doctor', ...body })
+        .send({ agentType: AGENT, ...body })
         .expect(201)
     ).body as Session;
 
@@ -56,7 +64,7 @@ describe('Chat storage (e2e)', () => {
           title: 'Crawlspace ROI',
           systemPrompt: 'You are an advisor.',
           summary: 'About vapour barriers',
-          agentType: 'moisture-control',
+          agentType: FIRST_OTHER,
         })
         .expect(201);
 
@@ -65,7 +73,7 @@ describe('Chat storage (e2e)', () => {
         title: 'Crawlspace ROI',
         systemPrompt: 'You are an advisor.',
         summary: 'About vapour barriers',
-        agentType: 'moisture-control',
+        agentType: FIRST_OTHER,
         persona: null,
         createdAt: expect.stringMatching(ISO_DATE),
         updatedAt: expect.stringMatching(ISO_DATE),
@@ -78,7 +86,7 @@ describe('Chat storage (e2e)', () => {
         title: 'Round trip',
         systemPrompt: 'Prompt ✓ with ünïcode',
         summary: 'Line 1\nLine 2',
-        agentType: 'travely',
+        agentType: SECOND_OTHER,
       });
 
       await client.get(`/api/chat/sessions/${created.id}`).expect(200, created);
@@ -126,15 +134,8 @@ describe('Chat storage (e2e)', () => {
         .expect((res) => expect(res.body.title).toBe(title));
     });
 
-    it('records the agent for every known agent id, the interior designer included', async () => {
-      for (const agentType of [
-        'moisture-control',
-        'interior-designer',
-        'doctor',
-        'travely',
-        'poodletime',
-        'mbhealth',
-      ]) {
+    it('records the agent for every known agent id', async () => {
+      for (const agentType of agentIdsIn(sut.agentsDir)) {
         const created = await createSession({ agentType });
         await client
           .get(`/api/chat/sessions/${created.id}`)
@@ -149,7 +150,7 @@ describe('Chat storage (e2e)', () => {
       const res = await client.post('/api/chat/sessions').send({ agentType: 'chef' }).expect(400);
 
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('chef') });
-      for (const id of ['moisture-control', 'interior-designer', 'doctor', 'travely', 'poodletime', 'mbhealth']) {
+      for (const id of agentIdsIn(sut.agentsDir)) {
         expect(res.body.message).toContain(id);
       }
       expect((await listSessions()).length).toBe(before);
@@ -192,24 +193,24 @@ describe('Chat storage (e2e)', () => {
 
   describe('session list', () => {
     it('filters by agentType', async () => {
-      const dog = await createSession({ agentType: 'poodletime', title: 'Dog food' });
-      const health = await createSession({ agentType: 'mbhealth', title: 'Sleep' });
+      const wanted = await createSession({ agentType: FIRST_OTHER, title: 'Wanted' });
+      const other = await createSession({ agentType: SECOND_OTHER, title: 'Other' });
 
-      const listed = await listSessions('?agentType=poodletime&limit=200');
+      const listed = await listSessions(`?agentType=${FIRST_OTHER}&limit=200`);
 
       expect(listed.length).toBeGreaterThan(0);
-      expect(listed.every((s) => s.agentType === 'poodletime')).toBe(true);
-      expect(listed.map((s) => s.id)).toContain(dog.id);
-      expect(listed.map((s) => s.id)).not.toContain(health.id);
+      expect(listed.every((s) => s.agentType === FIRST_OTHER)).toBe(true);
+      expect(listed.map((s) => s.id)).toContain(wanted.id);
+      expect(listed.map((s) => s.id)).not.toContain(other.id);
     });
 
     it('lists every agent when agentType is empty', async () => {
-      const dog = await createSession({ agentType: 'poodletime' });
-      const health = await createSession({ agentType: 'mbhealth' });
+      const first = await createSession({ agentType: FIRST_OTHER });
+      const second = await createSession({ agentType: SECOND_OTHER });
 
       const ids = (await listSessions('?agentType=&limit=200')).map((s) => s.id);
 
-      expect(ids).toEqual(expect.arrayContaining([dog.id, health.id]));
+      expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));
     });
 
     it('answers an empty list for an agent with no sessions', async () => {
@@ -249,7 +250,7 @@ describe('Chat storage (e2e)', () => {
     it('pages through 7 sessions with limit 3: each exactly once, newest first, no cursor on the last page', async () => {
       // Created in parallel, so several may share a timestamp: the id must break those ties.
       const created = await Promise.all(
-        Array.from({ length: 7 }, (_, i) => createSession({ agentType: 'travely', title: `page ${i}` })),
+        Array.from({ length: 7 }, (_, i) => createSession({ agentType: PAGED, title: `page ${i}` })),
       );
       const ids = new Set(created.map((s) => s.id));
 
@@ -258,14 +259,14 @@ describe('Chat storage (e2e)', () => {
       do {
         const res = await client
           .get('/api/chat/sessions')
-          .query({ agentType: 'travely', limit: 3, ...(cursor ? { cursor } : {}) })
+          .query({ agentType: PAGED, limit: 3, ...(cursor ? { cursor } : {}) })
           .expect(200);
         pages.push(res.body as Session[]);
         cursor = res.headers['x-next-cursor'];
       } while (cursor && pages.length < 10);
 
-      const travely = await listSessions('?agentType=travely&limit=200');
-      expect(pages.flat().map((s) => s.id)).toEqual(travely.map((s) => s.id));
+      const all = await listSessions(`?agentType=${PAGED}&limit=200`);
+      expect(pages.flat().map((s) => s.id)).toEqual(all.map((s) => s.id));
       const seen = pages.flat().map((s) => s.id);
       expect(new Set(seen).size).toBe(seen.length);
       for (const id of ids) expect(seen).toContain(id);
@@ -275,10 +276,10 @@ describe('Chat storage (e2e)', () => {
     });
 
     it('sends X-Next-Cursor only while more sessions exist, also when the last page is exactly full', async () => {
-      const existing = (await listSessions('?agentType=interior-designer&limit=200')).length;
+      const existing = (await listSessions(`?agentType=${PAGED_FULL}&limit=200`)).length;
       const toCreate = 3 + ((3 - (existing % 3)) % 3);
-      for (let i = 0; i < toCreate; i++) await createSession({ agentType: 'interior-designer', title: `full ${i}` });
-      const total = (await listSessions('?agentType=interior-designer&limit=200')).length;
+      for (let i = 0; i < toCreate; i++) await createSession({ agentType: PAGED_FULL, title: `full ${i}` });
+      const total = (await listSessions(`?agentType=${PAGED_FULL}&limit=200`)).length;
       expect(total % 3).toBe(0);
 
       let cursor: string | undefined;
@@ -287,7 +288,7 @@ describe('Chat storage (e2e)', () => {
       do {
         const res = await client
           .get('/api/chat/sessions')
-          .query({ agentType: 'interior-designer', limit: 3, ...(cursor ? { cursor } : {}) })
+          .query({ agentType: PAGED_FULL, limit: 3, ...(cursor ? { cursor } : {}) })
           .expect(200);
         count += res.body.length;
         cursor = res.headers['x-next-cursor'];

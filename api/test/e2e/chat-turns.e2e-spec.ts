@@ -1,9 +1,14 @@
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import { streamedCalls } from '../fakes/fake-openai';
+import { fixtureAgent, roleOf } from '../support/fixture-agents';
 import { conversationAppPerSuite, startConversationApp } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';
 
 const LONG_FIRST_MESSAGE = 'Plan a quiet week by the sea for two adults, in late spring, with good food and no car';
+
+/** Fixture agents, named for what they exercise. */
+const AGENT = 'completions-only';
+const OTHER_AGENT = 'reconfigurable';
 
 describe('Streaming turns (POST /api/chat/turns)', () => {
   const env = conversationAppPerSuite();
@@ -22,15 +27,16 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('creates the session on the first message with the title rule, streams the reply token by token and saves both messages', async () => {
     env.openai.script({ match: streamedCalls, text: 'Here is a calm plan: three nights in a small harbour town.' });
-    const turn = await sendTurn(env.sut, { agentType: 'moisture-control', content: LONG_FIRST_MESSAGE });
+    const turn = await sendTurn(env.sut, { agentType: AGENT, content: LONG_FIRST_MESSAGE });
     expect(turn.status).toBe(200);
     const events = await turn.all();
 
     expect(events.map((e) => e.type)).toEqual(['session', 'user-message', ...Array(12).fill('token'), 'done']);
     const { session, created } = only(events, 'session');
     expect(created).toBe(true);
+    expect(fixtureAgent(AGENT).conversation.session.titleMaxLength).toBe(50);
     expect(session.title).toBe(`${LONG_FIRST_MESSAGE.slice(0, 50)}...`);
-    expect(session.agentType).toBe('moisture-control');
+    expect(session.agentType).toBe(AGENT);
     expect(replyText(events)).toBe('Here is a calm plan: three nights in a small harbour town.');
     const done = only(events, 'done').message;
     expect(done).toMatchObject({ role: 'assistant', content: replyText(events), incomplete: false, order: 1 });
@@ -38,10 +44,10 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
   });
 
   it('keeps a short first message as the title, and continues an existing session without renaming it', async () => {
-    const first = await (await sendTurn(env.sut, { agentType: 'moisture-control', content: 'Vapor barrier?' })).all();
+    const first = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Vapor barrier?' })).all();
     const sessionId = only(first, 'session').session.id;
     const second = await (
-      await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'And the sump pump?' })
+      await sendTurn(env.sut, { agentType: AGENT, sessionId, content: 'And the sump pump?' })
     ).all();
 
     expect(only(first, 'session').session.title).toBe('Vapor barrier?');
@@ -65,26 +71,36 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('saves the user message before the model is called', async () => {
     env.openai.script({ match: streamedCalls, latencyMs: 400 });
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Is this saved first?' });
+    const turn = await sendTurn(env.sut, { agentType: AGENT, content: 'Is this saved first?' });
     const events = turn.events();
     const sessionEvent = (await events.next()).value;
     if (sessionEvent?.type !== 'session') throw new Error('the stream must open with the session');
-    await waitFor(async () => (env.openai.streamedRequests().length ? true : undefined), 'the model call');
+    await waitFor(() => Promise.resolve(env.openai.streamedRequests().length ? true : undefined), 'the model call');
     expect((await messagesOf(sessionEvent.session.id)).map((m) => m.content)).toEqual(['Is this saved first?']);
     for await (const _event of events);
   });
 
+  it('cuts the title of a new session at the agent file titleMaxLength', async () => {
+    expect(fixtureAgent('short-titles').conversation.session.titleMaxLength).toBe(20);
+    const events = await (await sendTurn(env.sut, { agentType: 'short-titles', content: LONG_FIRST_MESSAGE })).all();
+    expect(only(events, 'session').session.title).toBe(`${LONG_FIRST_MESSAGE.slice(0, 20)}...`);
+
+    const exact = LONG_FIRST_MESSAGE.slice(0, 20);
+    const fits = await (await sendTurn(env.sut, { agentType: 'short-titles', content: exact })).all();
+    expect(only(fits, 'session').session.title).toBe(exact);
+  });
+
   it('sends the agent file model settings and persona as the system prompt', async () => {
-    await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Hello' })).all();
+    await (await sendTurn(env.sut, { agentType: 'tuned-model', content: 'Hello' })).all();
     const body = env.openai.streamedRequests()[0].body;
-    expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0.7, max_tokens: 1500, stream: true });
+    expect(body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.2, max_tokens: 640, stream: true });
     expect(body.messages[0].role).toBe('system');
-    expect(body.messages[0].content).toMatch(/^You are /);
+    expect(body.messages[0].content.startsWith(roleOf('tuned-model'))).toBe(true);
   });
 
   it('keeps the partial reply, marked incomplete, when the stream is cut mid-way, and reports the error', async () => {
     env.openai.script({ match: streamedCalls, text: 'one two three four five six', cutAfterTokens: 3 });
-    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Cut me off' })).all();
+    const events = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Cut me off' })).all();
     const error = only(events, 'error');
 
     expect(replyText(events)).toBe('one two three ');
@@ -102,7 +118,7 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('finishes and saves the reply when the browser disconnects mid-stream', async () => {
     env.openai.script({ match: streamedCalls, text: 'a b c d e f g h', tokenDelayMs: 40 });
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'I will leave early' });
+    const turn = await sendTurn(env.sut, { agentType: AGENT, content: 'I will leave early' });
     const session = await readToFirstToken(turn.events());
     turn.disconnect();
 
@@ -116,7 +132,7 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('stops on request: the upstream call is aborted and what arrived is kept', async () => {
     env.openai.script({ match: streamedCalls, text: 'w1 w2 w3 w4 w5 w6 w7 w8 w9 w10', tokenDelayMs: 150 });
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Stop me' });
+    const turn = await sendTurn(env.sut, { agentType: AGENT, content: 'Stop me' });
     const events = turn.events();
     const collected = [];
     let sessionId = '';
@@ -137,7 +153,7 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
   });
 
   it('answers stop with stopped: false when no reply is in progress', async () => {
-    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Quick one' })).all();
+    const events = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Quick one' })).all();
     const res = await (
       await env.sut.authorized()
     )
@@ -148,7 +164,7 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('lets a reloaded page re-attach to a reply in progress: the text so far, then the rest', async () => {
     env.openai.script({ match: streamedCalls, text: 'r1 r2 r3 r4 r5 r6', tokenDelayMs: 60 });
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Reload during the reply' });
+    const turn = await sendTurn(env.sut, { agentType: AGENT, content: 'Reload during the reply' });
     const session = await readToFirstToken(turn.events());
     turn.disconnect();
 
@@ -163,11 +179,11 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it('refuses a second turn in the same session while a reply is being written', async () => {
     env.openai.script({ match: streamedCalls, text: 'slow reply here', tokenDelayMs: 100 });
-    const first = await sendTurn(env.sut, { agentType: 'doctor', content: 'First' });
+    const first = await sendTurn(env.sut, { agentType: AGENT, content: 'First' });
     const events = first.events();
     const session = await readToFirstToken(events);
 
-    const second = await sendTurn(env.sut, { agentType: 'doctor', sessionId: session.id, content: 'Second' });
+    const second = await sendTurn(env.sut, { agentType: AGENT, sessionId: session.id, content: 'Second' });
     expect(second.status).toBe(409);
     expect(second.error?.code).toBe('CONFLICT');
     for await (const _event of events);
@@ -178,19 +194,19 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const unknown = await sendTurn(env.sut, { agentType: 'no-such-agent', content: 'Hi' });
     expect([unknown.status, unknown.error?.code]).toEqual([400, 'VALIDATION_FAILED']);
 
-    const events = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Mine' })).all();
+    const events = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Mine' })).all();
     const other = await sendTurn(env.sut, {
-      agentType: 'travely',
+      agentType: OTHER_AGENT,
       sessionId: only(events, 'session').session.id,
       content: 'Yours?',
     });
     expect([other.status, other.error?.message]).toEqual([
       400,
-      expect.stringContaining('belongs to the agent "doctor"'),
+      expect.stringContaining(`belongs to the agent "${AGENT}"`),
     ]);
 
     const missing = await sendTurn(env.sut, {
-      agentType: 'doctor',
+      agentType: AGENT,
       sessionId: '00000000-0000-4000-8000-000000000000',
       content: 'Hi',
     });
@@ -200,17 +216,16 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   it("saves the agent's empty-reply text when the model answers nothing, and reports an error for agents without one", async () => {
     env.openai.script({ match: streamedCalls, text: '' }, { match: streamedCalls, text: '   ' });
-    const withText = await (await sendTurn(env.sut, { agentType: 'mbhealth', content: 'Say nothing' })).all();
-    const without = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Say nothing' })).all();
+    const withText = await (await sendTurn(env.sut, { agentType: 'empty-reply-text', content: 'Say nothing' })).all();
+    const without = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Say nothing' })).all();
 
-    expect(only(withText, 'done').message.content).toBe(
-      'I apologize, but I encountered an error processing your request.',
-    );
+    expect(only(withText, 'done').message.content).toBe('The model had nothing to say; please ask again.');
+    expect(fixtureAgent(AGENT).conversation.emptyReply).toBeUndefined();
     expect(only(without, 'error')).toMatchObject({ code: 'UPSTREAM_ERROR', partial: null });
   });
 
   it('needs access', async () => {
-    const res = await env.sut.anonymous().post('/api/chat/turns').send({ agentType: 'doctor', content: 'Hi' });
+    const res = await env.sut.anonymous().post('/api/chat/turns').send({ agentType: AGENT, content: 'Hi' });
     expect(res.status).toBe(401);
     expect(env.openai.streamedRequests()).toHaveLength(0);
   });
@@ -220,7 +235,7 @@ describe('Streaming turns at shutdown', () => {
   it('stops the replies in progress and saves what arrived before the database closes', async () => {
     const env = await startConversationApp();
     env.openai.script({ match: streamedCalls, text: 'one two three four five six seven eight', tokenDelayMs: 200 });
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: 'Shutting down soon' });
+    const turn = await sendTurn(env.sut, { agentType: AGENT, content: 'Shutting down soon' });
     const events = turn.events();
     await readToFirstToken(events);
 

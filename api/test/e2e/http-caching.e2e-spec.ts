@@ -18,9 +18,9 @@ describe('HTTP caching and compression (e2e)', () => {
 
   it('compresses answers for clients that accept it', async () => {
     const client = await sut.authorized();
-    const res = await client.get('/api/agents/doctor').set('Accept-Encoding', 'gzip').expect(200);
+    const res = await client.get('/api/agents/completions-only').set('Accept-Encoding', 'gzip').expect(200);
     expect(res.headers['content-encoding']).toBe('gzip');
-    expect(res.body.id).toBe('doctor');
+    expect(res.body.id).toBe('completions-only');
   });
 
   it('sends security headers with a same-origin content security policy', async () => {

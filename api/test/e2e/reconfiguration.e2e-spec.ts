@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { AgentDefinition } from '../../../schemas/types/agent';
-import { defaultAgentsDir } from '../../src/config/repo-paths';
 import { streamedCalls } from '../fakes/fake-openai';
+import { fixtureAgent } from '../support/fixture-agents';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
-const agentFile = (id: string) =>
-  JSON.parse(readFileSync(join(defaultAgentsDir, `${id}.json`), 'utf8')) as AgentDefinition;
+/** Fixture agents, named for what they exercise. */
+const RECONFIGURABLE = 'reconfigurable';
+const NOT_RECONFIGURABLE = 'completions-only';
 
 const pastedConfig = {
   role_description: 'You are a basement waterproofing estimator who answers in short bullet lists.',
@@ -26,14 +24,14 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
 
   it('stores a valid configuration on the session, confirms with the agent greeting and calls no model', async () => {
     const events = await (
-      await sendTurn(env.sut, { agentType: 'moisture-control', content: JSON.stringify(pastedConfig, null, 2) })
+      await sendTurn(env.sut, { agentType: RECONFIGURABLE, content: JSON.stringify(pastedConfig, null, 2) })
     ).all();
 
     expect(events.map((e) => e.type)).toEqual(['session', 'user-message', 'reconfigured', 'done']);
     expect(only(events, 'reconfigured').session.persona).toEqual(pastedConfig);
     expect(only(events, 'done').message).toMatchObject({
       role: 'assistant',
-      content: agentFile('moisture-control').conversation.reconfiguredGreeting,
+      content: 'Reconfigured by the test: ready in the new role.',
     });
     expect(env.openai.completionRequests()).toHaveLength(0);
     const stored = await (
@@ -46,25 +44,36 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
 
   it('answers with the pasted persona from then on, most important rules first', async () => {
     const first = await (
-      await sendTurn(env.sut, { agentType: 'moisture-control', content: JSON.stringify(pastedConfig) })
+      await sendTurn(env.sut, { agentType: RECONFIGURABLE, content: JSON.stringify(pastedConfig) })
     ).all();
     const sessionId = only(first, 'session').session.id;
     await (
-      await sendTurn(env.sut, { agentType: 'moisture-control', sessionId, content: 'My basement floods every spring' })
+      await sendTurn(env.sut, { agentType: RECONFIGURABLE, sessionId, content: 'My basement floods every spring' })
     ).all();
 
     const system: string = env.openai.streamedRequests()[0].body.messages[0].content;
     expect(system.startsWith(pastedConfig.role_description)).toBe(true);
     expect(system).toContain('Drainage: Interior and exterior drain tile');
     expect(system.indexOf('Ask for the square footage first.')).toBeLessThan(system.indexOf('Give a price range'));
-    expect(system).not.toContain(agentFile('moisture-control').persona.role_description);
+    expect(system).not.toContain(fixtureAgent(RECONFIGURABLE).persona.role_description);
+  });
+
+  it('confirms with the default greeting when the agent file words none', async () => {
+    expect(fixtureAgent('reconfigurable-default-greeting').conversation.reconfiguredGreeting).toBeUndefined();
+    const events = await (
+      await sendTurn(env.sut, { agentType: 'reconfigurable-default-greeting', content: JSON.stringify(pastedConfig) })
+    ).all();
+
+    expect(only(events, 'reconfigured').session.persona).toEqual(pastedConfig);
+    expect(only(events, 'done').message.content).toBe('Configuration updated. How can I help you now?');
+    expect(env.openai.streamedRequests()).toHaveLength(0);
   });
 
   it('reconfigures an existing chat without starting a new one', async () => {
-    const first = await (await sendTurn(env.sut, { agentType: 'doctor', content: 'Hello' })).all();
+    const first = await (await sendTurn(env.sut, { agentType: RECONFIGURABLE, content: 'Hello' })).all();
     const sessionId = only(first, 'session').session.id;
     const events = await (
-      await sendTurn(env.sut, { agentType: 'doctor', sessionId, content: JSON.stringify(pastedConfig) })
+      await sendTurn(env.sut, { agentType: RECONFIGURABLE, sessionId, content: JSON.stringify(pastedConfig) })
     ).all();
 
     expect(only(events, 'session')).toMatchObject({ created: false, session: { id: sessionId } });
@@ -84,7 +93,7 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
     'refuses a configuration with %s, saying what is wrong, and stores and sends nothing',
     async (_case, config, problem) => {
       const before = await sessionCount();
-      const turn = await sendTurn(env.sut, { agentType: 'interior-designer', content: JSON.stringify(config) });
+      const turn = await sendTurn(env.sut, { agentType: RECONFIGURABLE, content: JSON.stringify(config) });
 
       expect(turn.status).toBe(400);
       expect(turn.error?.code).toBe('VALIDATION_FAILED');
@@ -96,13 +105,16 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
   );
 
   it('refuses broken JSON that was meant as a configuration', async () => {
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: '{"role_description": "You are terse.",}' });
+    const turn = await sendTurn(env.sut, {
+      agentType: RECONFIGURABLE,
+      content: '{"role_description": "You are terse.",}',
+    });
     expect([turn.status, turn.error?.details?.[0]]).toEqual([400, expect.stringMatching(/^it is not valid JSON/)]);
   });
 
   it('refuses a configuration over the size cap without parsing it', async () => {
     const huge = JSON.stringify({ ...pastedConfig, role_description: 'x'.repeat(40_000) });
-    const turn = await sendTurn(env.sut, { agentType: 'doctor', content: huge });
+    const turn = await sendTurn(env.sut, { agentType: RECONFIGURABLE, content: huge });
     expect([turn.status, turn.error?.details?.[0]]).toEqual([
       400,
       expect.stringContaining('at most 32000 are accepted'),
@@ -112,7 +124,7 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
   it('treats pasted JSON as an ordinary message for an agent that is not reconfigurable', async () => {
     const content = JSON.stringify(pastedConfig);
     env.openai.script({ match: streamedCalls, text: 'That looks like a configuration file.' });
-    const events = await (await sendTurn(env.sut, { agentType: 'travely', content })).all();
+    const events = await (await sendTurn(env.sut, { agentType: NOT_RECONFIGURABLE, content })).all();
 
     expect(events.map((e) => e.type)).not.toContain('reconfigured');
     expect(only(events, 'done').message.content).toBe('That looks like a configuration file.');

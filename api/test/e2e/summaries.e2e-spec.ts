@@ -7,7 +7,7 @@ describe('Session summaries', () => {
 
   async function sessionWith(...contents: string[]): Promise<string> {
     const client = await env.sut.authorized();
-    const session = await client.post('/api/chat/sessions').send({ agentType: 'interior-designer' }).expect(201);
+    const session = await client.post('/api/chat/sessions').send({ agentType: 'completions-only' }).expect(201);
     for (const content of contents)
       await client.post(`/api/chat/sessions/${session.body.id}/messages`).send({ content }).expect(201);
     return session.body.id;
@@ -35,7 +35,7 @@ describe('Session summaries', () => {
     expect(request.messages[1].content).toBe(
       'user: Which teak sideboard fits a 1962 ranch?\n\nuser: Low and long, in oiled teak.',
     );
-    const listed = await client.get('/api/chat/sessions?agentType=interior-designer').expect(200);
+    const listed = await client.get('/api/chat/sessions?agentType=completions-only').expect(200);
     expect(listed.body.find((s: { id: string }) => s.id === sessionId).summary).toBe(
       'Choosing a teak sideboard for a 1962 ranch.',
     );
@@ -75,7 +75,7 @@ describe('Session summaries', () => {
   it('refreshes the summary in the background after a streamed reply, without delaying the reply', async () => {
     env.openai.script({ match: plainCalls, text: 'A question about lamps.', latencyMs: 600 });
     const events = await (
-      await sendTurn(env.sut, { agentType: 'interior-designer', content: 'Which lamps suit a teak desk?' })
+      await sendTurn(env.sut, { agentType: 'completions-only', content: 'Which lamps suit a teak desk?' })
     ).all();
     const sessionId = only(events, 'session').session.id;
     const client = await env.sut.authorized();
@@ -90,7 +90,7 @@ describe('Session summaries', () => {
 
   it('does not refresh the summary after a failed reply', async () => {
     env.openai.script({ match: streamedCalls, status: 400 });
-    const events = await (await sendTurn(env.sut, { agentType: 'interior-designer', content: 'This will fail' })).all();
+    const events = await (await sendTurn(env.sut, { agentType: 'completions-only', content: 'This will fail' })).all();
     await env.openai.idle();
 
     expect(only(events, 'error').code).toBe('UPSTREAM_ERROR');

@@ -8,7 +8,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
 import { loadAppConfig, type AppConfig } from '../../src/config/app-config';
-import { defaultAgentsDir } from '../../src/config/repo-paths';
+import { fixtureAgentsDir } from './fixture-agents';
 import { createIsolatedDatabase } from './test-database';
 
 export const TEST_ACCESS_CODE = 'Correct-Horse-42';
@@ -31,7 +31,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string | undefined>;
-  /** Copy the repository's agents into a private directory the test may change. */
+  /** Copy the fixture agents into a private directory the test may change. */
   privateAgents?: boolean;
   /** Reuse a data directory (and so its secret and embedded database) from an earlier app. */
   dataDir?: string;
@@ -43,8 +43,8 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mb-test-'));
-  const agentsDir = options.privateAgents ? mkdtempSync(join(tmpdir(), 'mb-agents-')) : defaultAgentsDir;
-  if (options.privateAgents) cpSync(defaultAgentsDir, agentsDir, { recursive: true });
+  const agentsDir = options.privateAgents ? mkdtempSync(join(tmpdir(), 'mb-agents-')) : fixtureAgentsDir;
+  if (options.privateAgents) cpSync(fixtureAgentsDir, agentsDir, { recursive: true });
   const database = options.database ?? (await createIsolatedDatabase());
   const config = loadAppConfig({
     NODE_ENV: 'test',
