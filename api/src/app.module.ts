@@ -6,14 +6,16 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { AccessModule } from './access';
 import { AgentsModule } from './agents';
 import { ChatMessageEntity, ChatSessionEntity, ChatModule } from './chat';
+import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
 import { JsonBodyInterceptor } from './common/json-body.interceptor';
 import { type AppConfig, AppConfigModule, webDistDir } from './config';
 import { DatabaseModule } from './database';
 import { HealthModule } from './health';
+import { OpenApiModule } from './openapi';
 import { SettingsModule } from './settings';
 
-export const API_PREFIX = 'api';
+export { API_PREFIX };
 const assetsDir = join(webDistDir, 'assets') + sep;
 
 /** The built web app, with index.html for client routes; absent until `npm run build`. */
@@ -49,6 +51,7 @@ export class AppModule {
         ChatModule,
         SettingsModule,
         HealthModule,
+        OpenApiModule,
         ...webApp(),
       ],
       providers: [

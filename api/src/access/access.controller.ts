@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import type { CheckAccessResponse } from '../../../schemas/types/wire/check-access-response';
 import type { GrantAccessRequest } from '../../../schemas/types/wire/grant-access-request';
@@ -13,6 +14,7 @@ export class AccessController {
 
   @Public()
   @Get('check-access')
+  @Answers({ summary: 'Whether this browser holds access', json: 'wire/check-access-response' })
   checkAccess(@Req() req: Request): CheckAccessResponse {
     return { authorized: this.access.isAuthorized(req) };
   }
@@ -20,6 +22,11 @@ export class AccessController {
   @Public()
   @Post('grant-access')
   @HttpCode(200)
+  @Answers({
+    summary: 'Grant this browser access with the shared access code (sets the access cookie)',
+    json: 'wire/grant-access-response',
+    errors: ['ACCESS_DENIED', 'TOO_MANY_ATTEMPTS'],
+  })
   async grantAccess(
     @Body(validBody('grant-access-request')) body: GrantAccessRequest,
     @Req() req: Request,
@@ -31,6 +38,7 @@ export class AccessController {
 
   @Post('revoke-access')
   @HttpCode(200)
+  @Answers({ summary: "Forget this browser's access (clears the access cookie)", json: 'wire/grant-access-response' })
   revokeAccess(@Res({ passthrough: true }) res: Response): GrantAccessResponse {
     this.access.revoke(res);
     return { success: true };

@@ -1,2 +1,3 @@
 export { AccessModule } from './access.module';
-export { Public } from './public.decorator';
+export { ACCESS_COOKIE } from './access.service';
+export { IS_PUBLIC, Public } from './public.decorator';

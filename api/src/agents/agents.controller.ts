@@ -1,11 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { PublicAgent } from '../../../schemas/types/wire/public-agent';
 import { Public } from '../access';
 import { AppError } from '../common/app-error';
+import { Answers } from '../common/route-docs';
 import { AgentRegistry } from './agent-registry.service';
-
-/** What a browser may know of an agent before access: enough to route and gate, no persona. */
-export type PublicAgent = Pick<AgentDefinition, 'id' | 'routes' | 'display' | 'access'>;
 
 const toPublic = ({ id, routes, display, access }: AgentDefinition): PublicAgent => ({ id, routes, display, access });
 
@@ -15,11 +14,17 @@ export class AgentsController {
 
   @Public()
   @Get()
+  @Answers({
+    summary: 'Every agent, as much as a browser may know before access (no persona)',
+    json: 'wire/public-agent',
+    list: true,
+  })
   list(): PublicAgent[] {
     return this.registry.list().map(toPublic);
   }
 
   @Get(':id')
+  @Answers({ summary: "One agent's whole definition", json: 'agent', errors: ['NOT_FOUND'] })
   get(@Param('id') id: string): AgentDefinition {
     const agent = this.registry.get(id);
     if (!agent) throw AppError.notFound(`Agent "${id}"`);

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error';
+import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
@@ -16,6 +17,17 @@ export class ChatSessionsController {
   constructor(private readonly chat: ChatService) {}
 
   @Get()
+  @Answers({
+    summary: 'Chat sessions, most recently updated first',
+    json: 'wire/chat-session',
+    list: true,
+    query: {
+      agentType: "Only this agent's sessions.",
+      limit: 'At most this many (1 to 200; default 50).',
+      cursor: 'The X-Next-Cursor of the previous page, for the next one.',
+    },
+    headers: { 'X-Next-Cursor': 'Present when there are more sessions: the cursor of the next page.' },
+  })
   async list(
     @Query('agentType') agentType: unknown,
     @Query('limit') limit: unknown,
@@ -35,22 +47,36 @@ export class ChatSessionsController {
   }
 
   @Post()
+  @Answers({ summary: 'Start a chat session with an agent', json: 'wire/chat-session' })
   async create(@Body(validBody('create-chat-session-request')) body: CreateChatSessionRequest): Promise<ChatSession> {
     return toSessionDto(await this.chat.createSession(body));
   }
 
   @Get(':id')
+  @Answers({ summary: 'One chat session', json: 'wire/chat-session', errors: ['NOT_FOUND'] })
   async get(@Param('id', sessionIdPipe) id: string): Promise<ChatSession> {
     return toSessionDto(await this.chat.getSession(id));
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @Answers({ summary: 'Delete a chat session and its messages', empty: true, errors: ['NOT_FOUND'] })
   async remove(@Param('id', sessionIdPipe) id: string): Promise<void> {
     await this.chat.deleteSession(id);
   }
 
   @Get(':id/messages')
+  @Answers({
+    summary: "A session's messages, in order",
+    json: 'wire/chat-message',
+    list: true,
+    query: {
+      limit: 'At most this many, the latest (1 to 1000; default 1000).',
+      before: 'Only messages whose order is below this one (the X-Next-Cursor of the previous page).',
+    },
+    headers: { 'X-Next-Cursor': 'Present when there are older messages: the `before` of the next page.' },
+    errors: ['NOT_FOUND'],
+  })
   async listMessages(
     @Param('id', sessionIdPipe) id: string,
     @Query('limit') limit: unknown,
@@ -67,6 +93,11 @@ export class ChatSessionsController {
   }
 
   @Post(':id/messages')
+  @Answers({
+    summary: 'Store a message in a session',
+    json: 'wire/chat-message',
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
   async addMessage(
     @Param('id', sessionIdPipe) id: string,
     @Body(validBody('create-chat-message-request')) body: CreateChatMessageRequest,

@@ -56,6 +56,7 @@ export const formatProblem = (problem: SchemaProblem) => `${problem.pointer || '
 class SchemaRegistry {
   private ajv?: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly sources = new Map<string, Readonly<Record<string, unknown>>>();
 
   private load(): Ajv {
     if (this.ajv) return this.ajv;
@@ -66,9 +67,16 @@ class SchemaRegistry {
       const id = relative(schemasDir, file).split('\\').join('/');
       if (schema.$id !== id) throw new Error(`${file}: $id must be "${id}"`);
       ajv.addSchema(schema);
+      this.sources.set(id, structuredClone(schema));
     }
     this.ajv = ajv;
     return ajv;
+  }
+
+  /** Every schema as written, by $id ("agent.schema.json", "wire/chat-session.schema.json"). */
+  documents(): ReadonlyMap<string, Readonly<Record<string, unknown>>> {
+    this.load();
+    return this.sources;
   }
 
   validator(id: string): ValidateFunction {

@@ -1,4 +1,5 @@
 import type { PipeTransform } from '@nestjs/common';
+import type { SchemaTypes } from '../../../schemas/types/schema-types';
 import { AppError } from './app-error';
 import { schemas, type SchemaProblem } from './json-schema';
 
@@ -7,7 +8,8 @@ const describeField = (p: SchemaProblem) =>
 
 /** Validates a request body against a wire schema in schemas/wire/; built per route with `validBody`. */
 export class SchemaBodyPipe<T> implements PipeTransform<unknown, T> {
-  constructor(private readonly schemaId: string) {}
+  /** @param schemaId the schema's $id, e.g. "wire/chat-turn-request.schema.json" (the API document reads it too). */
+  constructor(readonly schemaId: string) {}
 
   transform(value: unknown): T {
     const body = value === undefined ? {} : value;
@@ -17,4 +19,9 @@ export class SchemaBodyPipe<T> implements PipeTransform<unknown, T> {
   }
 }
 
-export const validBody = <T>(name: string) => new SchemaBodyPipe<T>(`wire/${name}.schema.json`);
+/** The wire schemas, by their name in schemas/wire/ ("chat-turn-request"). */
+type WireName = keyof SchemaTypes extends infer Name ? (Name extends `wire/${infer Wire}` ? Wire : never) : never;
+
+/** The pipe for a body of schemas/wire/<name>.schema.json, typed as the type generated from it. */
+export const validBody = <N extends WireName>(name: N) =>
+  new SchemaBodyPipe<SchemaTypes[`wire/${N}`]>(`wire/${name}.schema.json`);

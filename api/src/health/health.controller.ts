@@ -1,7 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Public } from '../access';
+import type { HealthResponse } from '../../../schemas/types/wire/health-response';
 import { AppError } from '../common/app-error';
+import { Answers } from '../common/route-docs';
 
 @Controller('health')
 export class HealthController {
@@ -9,7 +11,8 @@ export class HealthController {
 
   @Public()
   @Get()
-  async check(): Promise<{ status: 'ok' }> {
+  @Answers({ summary: 'Whether the server and its database answer', json: 'wire/health-response' })
+  async check(): Promise<HealthResponse> {
     try {
       await this.db.query('SELECT 1');
     } catch {

@@ -1,7 +1,7 @@
 export { LlmModule } from './llm.module';
 export { ChatModel, type ModelMessage } from './chat-model.service';
 export { ModelClients } from './model-clients';
-export { ModelCallAborted, ModelFailure } from './model-failure';
+export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure } from './model-failure';
 export { ModelKey } from './model-key.decorator';
 export { personaPrompt } from './persona-prompt';
 export { ReplyRouter } from './reply-router';

@@ -17,6 +17,11 @@ export const MODEL_ERROR_TEXT = {
 
 export type ModelErrorCode = keyof typeof MODEL_ERROR_TEXT;
 
+/** What any model call may fail with; only the assistant route reports ASSISTANT_API_UNAVAILABLE. */
+export const MODEL_CALL_ERRORS = (Object.keys(MODEL_ERROR_TEXT) as ModelErrorCode[]).filter(
+  (code) => code !== 'ASSISTANT_API_UNAVAILABLE',
+);
+
 /** A failed model call, classified once: what to tell the user and whether another attempt may help. */
 export class ModelFailure extends AppError {
   constructor(

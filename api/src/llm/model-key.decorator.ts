@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { AppError } from '../common/app-error';
+import { documentsHeader } from '../common/route-docs';
 
 export const MODEL_KEY_HEADER = 'x-openai-key';
 
@@ -17,6 +18,14 @@ export function readModelKey(request: Request): string | undefined {
 }
 
 /** The key the user brought for this request, or undefined to use the server's. */
-export const ModelKey = createParamDecorator((_data: unknown, context: ExecutionContext) =>
-  readModelKey(context.switchToHttp().getRequest<Request>()),
+export const ModelKey = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => readModelKey(context.switchToHttp().getRequest<Request>()),
+  [
+    documentsHeader({
+      name: 'X-OpenAI-Key',
+      description:
+        "The user's own OpenAI API key, used for this request only (never stored, logged or echoed) in place of the server's.",
+      errors: ['VALIDATION_FAILED'],
+    }),
+  ],
 );

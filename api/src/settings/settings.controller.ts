@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { Public } from '../access';
+import { Answers } from '../common/route-docs';
 import { ModelClients } from '../llm';
 import { WebSearch } from '../search';
 import type { SettingsResponse } from '../../../schemas/types/wire/settings-response';
@@ -14,6 +15,7 @@ export class SettingsController {
   /** What the server itself can do; the browser shows the key form when it cannot answer. */
   @Public()
   @Get()
+  @Answers({ summary: 'What the server can do without a key from the browser', json: 'wire/settings-response' })
   get(): SettingsResponse {
     const ready = this.clients.serverClientReady;
     return {

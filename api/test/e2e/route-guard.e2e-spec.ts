@@ -4,7 +4,10 @@ import { startTestApp, type TestApp } from '../support/test-app';
 const PUBLIC_ROUTES = [
   'GET /api/agents',
   'GET /api/auth/check-access',
+  'GET /api/docs',
+  'GET /api/docs/:file',
   'GET /api/health',
+  'GET /api/openapi.json',
   'GET /api/settings',
   'POST /api/auth/grant-access',
 ];

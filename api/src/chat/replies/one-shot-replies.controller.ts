@@ -4,8 +4,9 @@ import type { ChatCompletionRequest } from '../../../../schemas/types/wire/chat-
 import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
+import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
-import { ModelKey } from '../../llm';
+import { MODEL_CALL_ERRORS, ModelKey } from '../../llm';
 import { OneShotReplies } from './one-shot-replies.service';
 
 /** The spec's API table: POST /api/chat/completions, /api/assistant/chat and /api/serper-search. */
@@ -15,6 +16,11 @@ export class OneShotRepliesController {
 
   @Post('chat/completions')
   @HttpCode(200)
+  @Answers({
+    summary: 'One reply to the given conversation (nothing is stored)',
+    json: 'wire/chat-completion-response',
+    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND'],
+  })
   completions(
     @Body(validBody('chat-completion-request')) body: ChatCompletionRequest,
     @ModelKey() apiKey?: string,
@@ -24,6 +30,11 @@ export class OneShotRepliesController {
 
   @Post('assistant/chat')
   @HttpCode(200)
+  @Answers({
+    summary: "One reply in an agent's persona over the last messages of the conversation",
+    json: 'wire/chat-completion-response',
+    errors: [...MODEL_CALL_ERRORS, 'ASSISTANT_API_UNAVAILABLE', 'NOT_FOUND'],
+  })
   assistant(
     @Body(validBody('assistant-chat-request')) body: AssistantChatRequest,
     @ModelKey() apiKey?: string,
@@ -33,6 +44,11 @@ export class OneShotRepliesController {
 
   @Post('serper-search')
   @HttpCode(200)
+  @Answers({
+    summary: "A web search on the user's message, then an answer grounded in its results",
+    json: 'wire/serper-search-response',
+    errors: [...MODEL_CALL_ERRORS, 'SEARCH_UNAVAILABLE', 'SEARCH_FAILED', 'NOT_FOUND'],
+  })
   webSearch(
     @Body(validBody('serper-search-request')) body: SerperSearchRequest,
     @ModelKey() apiKey?: string,

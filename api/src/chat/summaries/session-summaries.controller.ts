@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
-import { ModelKey } from '../../llm';
+import { Answers } from '../../common/route-docs';
+import { MODEL_CALL_ERRORS, ModelKey } from '../../llm';
 import { toSessionDto } from '../chat-dto';
 import { SessionSummaries } from './session-summaries.service';
 import { sessionIdPipe } from '../session-id.pipe';
@@ -12,12 +13,22 @@ export class SessionSummariesController {
   /** The history panel's Summarize button. */
   @Post('summarize')
   @HttpCode(200)
+  @Answers({
+    summary: 'Summarize a session with the model; answers the session with its new summary',
+    json: 'wire/chat-session',
+    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND'],
+  })
   async summarize(@Param('id', sessionIdPipe) id: string, @ModelKey() apiKey?: string): Promise<ChatSession> {
     return toSessionDto(await this.summaries.summarize(id, apiKey));
   }
 
   /** The spec's refresh after replies; the streaming turn does this by itself in the background. */
   @Put('summary')
+  @Answers({
+    summary: "Refresh a session's summary after replies (as summarize)",
+    json: 'wire/chat-session',
+    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND'],
+  })
   async refresh(@Param('id', sessionIdPipe) id: string, @ModelKey() apiKey?: string): Promise<ChatSession> {
     return toSessionDto(await this.summaries.summarize(id, apiKey));
   }

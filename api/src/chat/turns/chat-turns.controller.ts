@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import type { Response } from 'express';
 import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
 import type { StopTurnResponse } from '../../../../schemas/types/wire/stop-turn-response';
+import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
 import { ModelKey } from '../../llm';
 import { ChatService } from '../chat.service';
@@ -21,6 +22,14 @@ export class ChatTurnsController {
   ) {}
 
   @Post('turns')
+  @Answers({
+    summary: 'Send a message and stream the reply',
+    description:
+      'The session is created on the first message. Refusals before anything is stored are error answers; ' +
+      'a failure once the stream has started is its `error` event (the reply so far is kept, marked incomplete).',
+    events: 'wire/chat-turn-event',
+    errors: ['NO_API_KEY', 'NOT_FOUND', 'CONFLICT'],
+  })
   async start(
     @Body(validBody('chat-turn-request')) body: ChatTurnRequest,
     @ModelKey() apiKey: string | undefined,
@@ -35,6 +44,12 @@ export class ChatTurnsController {
 
   /** Re-attach after a reload: the reply so far, then the rest as it comes. 204 when no reply is in progress. */
   @Get('sessions/:id/turn')
+  @Answers({
+    summary: 'Re-attach to the reply in progress in a session (after a reload)',
+    events: 'wire/chat-turn-event',
+    noContent: 'No reply is in progress in this session.',
+    errors: ['NOT_FOUND'],
+  })
   async resume(@Param('id', sessionIdPipe) id: string, @Res() res: Response): Promise<void> {
     await this.chat.getSession(id);
     const turn = this.turns.current(id);
@@ -47,6 +62,11 @@ export class ChatTurnsController {
 
   @Post('sessions/:id/turn/stop')
   @HttpCode(200)
+  @Answers({
+    summary: 'Stop the reply in progress; what arrived is saved, marked incomplete',
+    json: 'wire/stop-turn-response',
+    errors: ['NOT_FOUND'],
+  })
   async stop(@Param('id', sessionIdPipe) id: string): Promise<StopTurnResponse> {
     await this.chat.getSession(id);
     return { stopped: this.turns.stop(id) };

@@ -1,0 +1,1 @@
+export { OpenApiModule } from './openapi.module';

@@ -1,0 +1,188 @@
+import { ERROR_STATUS, type ErrorCode } from '../common/app-error';
+import type { AnswerDoc } from '../common/route-docs';
+import type { CatalogRoute } from './route-catalog';
+import type { SchemaComponents } from './schema-components';
+
+export const ERROR_RESPONSE_SCHEMA = 'wire/error-response.schema.json';
+
+/** An OpenAPI 3.1 document, kept loose: it is only ever serialized. */
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
+type Operation = Record<string, unknown> & { responses: Record<string, unknown> };
+
+export interface DocumentOptions {
+  title: string;
+  version: string;
+  description: string;
+  /** The access cookie: every operation needs it unless marked public. */
+  accessCookie: { name: string; description: string };
+}
+
+const schemaId = (name: string) => `${name}.schema.json`;
+
+/** Codes every route of a kind may answer, whatever it declares. */
+const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'integer', minimum: 0 },
+};
+
+/** "/api/chat/sessions/:id" -> "/api/chat/sessions/{id}" */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function fail(route: CatalogRoute, problem: string): never {
+  throw new Error(`${route.method} ${route.path} (${route.handlerName}): ${problem}`);
+}
+
+function successResponses(route: CatalogRoute, answer: AnswerDoc, components: SchemaComponents) {
+  const headers = answer.headers
+    ? Object.fromEntries(
+        Object.entries(answer.headers).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'string' } },
+        ]),
+      )
+    : undefined;
+  if ('json' in answer) {
+    const id = schemaId(answer.json);
+    const ref = { $ref: components.refOf(id) };
+    const title = components.titleOf(id);
+    return {
+      [route.status]: {
+        description: answer.list ? `A list of ${title}.` : (components.descriptionOf(id) ?? title),
+        ...(headers ? { headers } : {}),
+        content: { 'application/json': { schema: answer.list ? { type: 'array', items: ref } : ref } },
+      },
+    };
+  }
+  if ('events' in answer) {
+    const id = schemaId(answer.events);
+    // The handler writes the stream itself, always with 200.
+    return {
+      200: {
+        description: `Server-sent events: each \`data:\` line is one ${components.titleOf(id)} (JSON).`,
+        ...(headers ? { headers } : {}),
+        content: { 'text/event-stream': { schema: { $ref: components.refOf(id) } } },
+      },
+      ...(answer.noContent ? { 204: { description: answer.noContent } } : {}),
+    };
+  }
+  if ('empty' in answer) {
+    if (route.status !== 204) fail(route, `answers nothing, so it needs @HttpCode(204) (it has ${route.status})`);
+    return { 204: { description: 'Done; no body.' } };
+  }
+  return {
+    [route.status]: {
+      description: answer.summary,
+      ...(headers ? { headers } : {}),
+      content: Object.fromEntries(
+        Object.entries(answer.content).map(([mediaType, description]) => [
+          mediaType,
+          { schema: { type: 'string', description } },
+        ]),
+      ),
+    },
+  };
+}
+
+/** Every error code the route may answer, grouped by status, each status referencing the error body. */
+function errorResponses(route: CatalogRoute, answer: AnswerDoc, components: SchemaComponents) {
+  const codes = new Set<ErrorCode>([
+    ...(route.isPublic ? [] : (['ACCESS_REQUIRED'] as const)),
+    ...(route.bodySchema ? BODY_ERRORS : []),
+    ...route.impliedErrors,
+    ...(answer.errors ?? []),
+    'INTERNAL',
+  ]);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const schema = { $ref: components.refOf(ERROR_RESPONSE_SCHEMA) };
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, statusCodes]) => [
+        status,
+        {
+          description: `Error body with code ${statusCodes.join(', ')}.`,
+          ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+          content: { 'application/json': { schema } },
+        },
+      ]),
+  );
+}
+
+function operation(route: CatalogRoute, components: SchemaComponents): Operation {
+  const answer = route.answer ?? fail(route, 'has no @Answers(...): say what it answers');
+  if (route.unvalidatedBody) fail(route, 'reads a body without validBody(...): the document cannot describe it');
+  const queryRead = new Set(route.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  for (const name of Object.keys(answer.query ?? {})) {
+    if (!queryRead.has(name))
+      fail(route, `@Answers describes query parameter "${name}", which the route does not read`);
+  }
+  const parameters = route.parameters.map((parameter) => {
+    if (parameter.in === 'query' && !parameter.description) {
+      fail(route, `query parameter "${parameter.name}" needs a description in @Answers({ query })`);
+    }
+    return {
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.in === 'path',
+      ...(parameter.description ? { description: parameter.description } : {}),
+      schema: { type: 'string', ...(parameter.format ? { format: parameter.format } : {}) },
+    };
+  });
+  const [, , tag = 'api'] = route.path.split('/');
+  return {
+    operationId: route.operationId,
+    summary: answer.summary,
+    ...(answer.description ? { description: answer.description } : {}),
+    tags: [tag],
+    ...(route.isPublic ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.bodySchema
+      ? {
+          requestBody: {
+            required: true,
+            ...(components.descriptionOf(route.bodySchema)
+              ? { description: components.descriptionOf(route.bodySchema) }
+              : {}),
+            content: { 'application/json': { schema: { $ref: components.refOf(route.bodySchema) } } },
+          },
+        }
+      : {}),
+    responses: { ...successResponses(route, answer, components), ...errorResponses(route, answer, components) },
+  };
+}
+
+/** The whole API as OpenAPI 3.1, from the routes Nest registers and the schemas the server validates with. */
+export function buildOpenApiDocument(
+  routes: readonly CatalogRoute[],
+  components: SchemaComponents,
+  options: DocumentOptions,
+): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  const sorted = [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  for (const route of sorted) {
+    const item = (paths[openApiPath(route.path)] ??= {});
+    const method = route.method.toLowerCase();
+    if (item[method]) fail(route, 'is declared twice');
+    item[method] = operation(route, components);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: options.title, version: options.version, description: options.description },
+    security: [{ accessCookie: [] }],
+    paths,
+    components: {
+      schemas: components.schemas,
+      securitySchemes: {
+        accessCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.accessCookie.name,
+          description: options.accessCookie.description,
+        },
+      },
+    },
+  };
+}
