@@ -1,5 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PublicAgent } from '../../../schemas/types/wire/public-agent';
 import { agentIdsIn, readAgentIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -10,13 +11,6 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
     if (accept(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-interface PublicAgent {
-  id: string;
-  routes: string[];
-  display: { hub?: { order: number } };
-  access: Record<string, unknown>;
 }
 
 describe('Agents (e2e)', () => {

@@ -72,8 +72,8 @@ export function failureCode(error: unknown): FailureCode | undefined {
 }
 
 /** The words for a code, or undefined when the failure's own message should show (or the code is unknown). */
-export function wordingOf(code: string | undefined): FailureWording | undefined {
+export function wordingOf(code: FailureCode | undefined): FailureWording | undefined {
   if (code === undefined || !Object.hasOwn(failureWordings, code)) return undefined;
-  const wording: FailureWording | null = failureWordings[code as FailureCode];
+  const wording: FailureWording | null = failureWordings[code];
   return wording ?? undefined;
 }
