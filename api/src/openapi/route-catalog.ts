@@ -92,7 +92,8 @@ export class RouteCatalog {
     const impliedErrors: ErrorCode[] = [];
     let bodySchema: string | undefined;
     let unvalidatedBody = false;
-    for (const [key, argument] of Object.entries(args)) {
+    // Parameter decorators run last to first: list the parameters in the handler's order.
+    for (const [key, argument] of Object.entries(args).sort(([, a], [, b]) => a.index - b.index)) {
       const type = Number(key.split(':')[0]) as RouteParamtypes;
       const pipes = argument.pipes ?? [];
       if (type === RouteParamtypes.BODY) {
