@@ -30,9 +30,14 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['eslint.config.mjs', 'api/jest.config.js'],
-        },
+        // Each file is checked with the tsconfig that builds it (the root one is only a base to extend).
+        project: [
+          './api/tsconfig.json',
+          './web/tsconfig.json',
+          './web/bench/tsconfig.json',
+          './e2e/tsconfig.json',
+          './schemas/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },

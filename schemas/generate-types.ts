@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { compile, type JSONSchema, type Options } from 'json-schema-to-typescript';
+import { compile, type Options } from 'json-schema-to-typescript';
 
 const SCHEMAS_DIR = __dirname;
 const TYPES_DIR = join(SCHEMAS_DIR, 'types');

@@ -8,7 +8,7 @@ let fetchMock: Mock<Fetch>;
 
 /** Answers every call with `response` and records what was sent. */
 function answer(response: () => Response) {
-  fetchMock = vi.fn<Fetch>(async () => response());
+  fetchMock = vi.fn<Fetch>(() => Promise.resolve().then(response));
   vi.stubGlobal('fetch', fetchMock);
 }
 
@@ -180,9 +180,7 @@ describe(sendRequest.name, () => {
 
   it('turns a fetch that never got an answer into a NetworkError that keeps the cause', async () => {
     const cause = new TypeError('Failed to fetch');
-    fetchMock = vi.fn<Fetch>(async () => {
-      throw cause;
-    });
+    fetchMock = vi.fn<Fetch>(() => Promise.reject(cause));
     vi.stubGlobal('fetch', fetchMock);
 
     const error = await sendRequest('GET', '/api/settings').catch((failure: unknown) => failure);
@@ -194,9 +192,9 @@ describe(sendRequest.name, () => {
 
   it('leaves an abort by the caller as it is', async () => {
     const controller = new AbortController();
-    fetchMock = vi.fn<Fetch>(async () => {
+    fetchMock = vi.fn<Fetch>(() => {
       controller.abort();
-      throw new DOMException('The operation was aborted.', 'AbortError');
+      return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
     });
     vi.stubGlobal('fetch', fetchMock);
 

@@ -9,9 +9,10 @@ import type { SettingsResponse } from '../../lib/api/settings';
 import { modelKeyStorageName } from '../../lib/model-key';
 import { failureWordings, SERVER_UNREACHABLE } from '../../lib/failure-wording';
 import { ModelKeyGate } from './model-key-gate';
+import type * as ToastStore from '../../components/toast/toast-store';
 
 vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../components/toast/toast-store')>()),
+  ...(await importOriginal<typeof ToastStore>()),
   toast: vi.fn(),
 }));
 
@@ -253,8 +254,10 @@ describe(ModelKeyGate.name, () => {
       fireEvent.submit(busy.closest('form')!);
       expect(verifyCalls(fetchMock)).toHaveLength(1);
 
-      await act(async () =>
-        answer(new Response(JSON.stringify({ valid: true }), { headers: { 'content-type': 'application/json' } })),
+      await act(() =>
+        Promise.resolve().then(() =>
+          answer(new Response(JSON.stringify({ valid: true }), { headers: { 'content-type': 'application/json' } })),
+        ),
       );
       expect(await screen.findByText(chatText)).toBeInTheDocument();
     });
