@@ -81,9 +81,9 @@ export class FakeOpenAI {
   }
 
   static async start(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
-    let fake: FakeOpenAI | undefined;
-    const server = await listenOnLoopback((req, res) => fake!.handle(req, res), options.port);
-    fake = new FakeOpenAI(server, { ...options });
+    // The handler runs only once a request arrives, after `fake` is assigned.
+    const server = await listenOnLoopback((req, res) => fake.handle(req, res), options.port);
+    const fake = new FakeOpenAI(server, { ...options });
     return fake;
   }
 

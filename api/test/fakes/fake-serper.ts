@@ -46,9 +46,9 @@ export class FakeSerper {
   }
 
   static async start(options: FakeSerperOptions = {}): Promise<FakeSerper> {
-    let fake: FakeSerper | undefined;
-    const server = await listenOnLoopback((req, res) => fake!.handle(req, res), options.port);
-    fake = new FakeSerper(server, options);
+    // The handler runs only once a request arrives, after `fake` is assigned.
+    const server = await listenOnLoopback((req, res) => fake.handle(req, res), options.port);
+    const fake = new FakeSerper(server, options);
     return fake;
   }
 
