@@ -13,6 +13,7 @@ import { type AppConfig, AppConfigModule, webDistDir } from './config';
 import { DatabaseModule } from './database';
 import { HealthModule } from './health';
 import { OpenApiModule } from './openapi';
+import { RedisModule } from './redis';
 import { SettingsModule } from './settings';
 
 export { API_PREFIX };
@@ -46,6 +47,7 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config),
         DatabaseModule.forRoot({ entities: [ChatSessionEntity, ChatMessageEntity] }),
+        RedisModule,
         AccessModule,
         AgentsModule,
         ChatModule,

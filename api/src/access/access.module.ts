@@ -3,10 +3,11 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessController } from './access.controller';
 import { AccessGuard } from './access.guard';
 import { AccessService } from './access.service';
+import { WrongCodeThrottle } from './wrong-code-throttle';
 
 @Module({
   controllers: [AccessController],
-  providers: [AccessService, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [AccessService, WrongCodeThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [AccessService],
 })
 export class AccessModule {}

@@ -1,25 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { AppError } from '../common/app-error';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-token';
+import { WrongCodeThrottle } from './wrong-code-throttle';
 
 export const ACCESS_COOKIE = 'mb_access';
-export const MAX_FAILED_ATTEMPTS = 5;
-export const FAILED_ATTEMPTS_WINDOW_SECONDS = 15 * 60;
 
 @Injectable()
 export class AccessService {
   private readonly logger = new Logger('Access');
   private readonly tokens: AccessTokens;
-  private readonly failures = new RateLimiterMemory({
-    points: MAX_FAILED_ATTEMPTS,
-    duration: FAILED_ATTEMPTS_WINDOW_SECONDS,
-  });
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly failures: WrongCodeThrottle,
+  ) {
     this.tokens = new AccessTokens(config.access.code, config.access.sessionSecret);
   }
 
@@ -31,15 +28,15 @@ export class AccessService {
   /** Checks a submitted code; wrong ones are counted per client and refused with 429 past the limit. */
   async grant(passcode: string, req: Request, res: Response): Promise<void> {
     const client = req.ip ?? 'unknown';
-    const record = await this.failures.get(client);
-    if (record && record.consumedPoints >= MAX_FAILED_ATTEMPTS) throw this.tooManyAttempts(record.msBeforeNext);
+    const blockedMs = await this.failures.blockedFor(client);
+    if (blockedMs > 0) throw this.tooManyAttempts(blockedMs);
 
     if (!this.tokens.matchesCode(passcode)) {
-      await this.failures.consume(client).catch(() => undefined);
+      await this.failures.recordFailure(client);
       this.logger.warn(`Wrong access code from ${client}`);
       throw new AppError('ACCESS_DENIED', 'Invalid passcode. Please try again.');
     }
-    await this.failures.delete(client);
+    await this.failures.forget(client);
     res.cookie(ACCESS_COOKIE, this.tokens.issue(), {
       httpOnly: true,
       sameSite: 'strict',

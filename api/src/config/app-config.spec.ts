@@ -48,6 +48,28 @@ describe(loadAppConfig.name, () => {
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
+  it('runs in one process without REDIS_URL, and shares through Redis with it (key prefix mb: unless REDIS_PREFIX says)', () => {
+    expect(loadAppConfig({ DATA_DIR: dataDir }).redis).toBeUndefined();
+    expect(loadAppConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://:pw@cache:6379/2' }).redis).toEqual({
+      url: 'redis://:pw@cache:6379/2',
+      keyPrefix: 'mb:',
+    });
+    expect(loadAppConfig({ DATA_DIR: dataDir, REDIS_URL: 'rediss://cache', REDIS_PREFIX: 'staging:' }).redis).toEqual({
+      url: 'rediss://cache',
+      keyPrefix: 'staging:',
+    });
+  });
+
+  it('stops on a REDIS_URL that is not a redis URL without repeating its password, and on a bad REDIS_PREFIX', () => {
+    const problems = problemsOf({ REDIS_URL: 'http://user:hunter2@cache:6379', REDIS_PREFIX: 'two words' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/),
+      expect.stringMatching(/^REDIS_PREFIX: /),
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problemsOf({ REDIS_URL: 'redis://user:hunter2@[cache' })).toEqual([expect.stringMatching(/^REDIS_URL: /)]);
+  });
+
   it('trusts only a local proxy by default, and takes hops or address lists from TRUST_PROXY', () => {
     expect(loadAppConfig({ DATA_DIR: dataDir }).trustProxy).toBe('loopback');
     expect(loadAppConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);

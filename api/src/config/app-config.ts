@@ -44,6 +44,15 @@ const envSchema = z.object({
     .default(60_000),
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
+  // The URL may carry a password: the messages below never repeat it.
+  REDIS_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL (leave unset for one process)' })
+      .optional(),
+  ),
+  REDIS_PREFIX: optionalText
+    .transform((value) => value ?? 'mb:')
+    .pipe(z.string().regex(/^[\w:.-]{1,64}$/, 'must be up to 64 letters, digits or _ : . -')),
   TRUST_PROXY: optionalText
     .transform((value) => value ?? 'loopback')
     .pipe(
@@ -68,6 +77,8 @@ export interface AppConfig {
   /** timeoutMs bounds each attempt's wait for an answer, and the silence between streamed tokens. */
   openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
   serper: { apiKey?: string; baseUrl: string };
+  /** Shared by replicas: the wrong-code throttle and the live events of replies. Absent: one process, all in memory. */
+  redis?: { url: string; keyPrefix: string };
 }
 
 export class ConfigError extends Error {
@@ -107,5 +118,6 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
       timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_PREFIX } : undefined,
   };
 }

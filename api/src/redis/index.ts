@@ -1,0 +1,2 @@
+export { RedisConnection, type RedisSettings } from './redis-connection';
+export { RedisModule } from './redis.module';
