@@ -32,4 +32,16 @@ export class ChatMessageEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Being written: the row holds the reply so far (checkpointed), and listings leave it out. */
+  @Column({ type: 'boolean', default: false })
+  streaming: boolean;
+
+  /** While streaming: the process writing it (a random id per boot). */
+  @Column({ name: 'owner_id', type: 'text', nullable: true })
+  ownerId: string | null;
+
+  /** While streaming: when its owner last renewed the lease (database clock). */
+  @Column({ name: 'heartbeat_at', type: 'timestamptz', nullable: true })
+  heartbeatAt: Date | null;
 }

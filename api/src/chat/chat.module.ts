@@ -11,11 +11,26 @@ import { SessionSummaries } from './summaries/session-summaries.service';
 import { ActiveTurns } from './turns/active-turns';
 import { ChatTurnsController } from './turns/chat-turns.controller';
 import { ChatTurns } from './turns/chat-turns.service';
+import { CheckpointFollower } from './turns/checkpoint-follower';
+import { ReplyLeases } from './turns/reply-leases';
+import { ReplyStore } from './turns/reply-store';
+import { InMemoryTurnRelay, TurnRelay } from './turns/turn-relay';
 
 @Module({
   imports: [AgentsModule, LlmModule],
   controllers: [ChatSessionsController, SessionSummariesController, ChatTurnsController, OneShotRepliesController],
-  providers: [ChatStore, ChatService, SessionSummaries, ActiveTurns, ChatTurns, OneShotReplies],
+  providers: [
+    ChatStore,
+    ChatService,
+    SessionSummaries,
+    ActiveTurns,
+    ReplyStore,
+    ReplyLeases,
+    CheckpointFollower,
+    { provide: TurnRelay, useClass: InMemoryTurnRelay },
+    ChatTurns,
+    OneShotReplies,
+  ],
   exports: [ChatService],
 })
 export class ChatModule {}

@@ -34,7 +34,10 @@ export type AppendResult =
   | { ok: true; message: ChatMessageEntity }
   | { ok: false; reason: 'session-missing' | 'order-taken' | 'orders-exhausted' };
 
-/** All SQL of the chat module. Lists use keyset queries on indexes, so they stay flat as history grows. */
+/**
+ * All SQL of sessions and their messages; a reply being written has its own (turns/reply-store.ts).
+ * Lists use keyset queries on indexes, so they stay flat as history grows.
+ */
 @Injectable()
 export class ChatStore {
   constructor(private readonly db: DataSource) {}
@@ -106,6 +109,9 @@ export class ChatStore {
         incomplete: input.incomplete ?? false,
         sources: input.sources?.length ? input.sources : null,
         createdAt: now,
+        streaming: false,
+        ownerId: null,
+        heartbeatAt: null,
       });
       await messages.insert(message);
       await tx.getRepository(ChatSessionEntity).update({ id: sessionId }, { updatedAt: now });
@@ -113,7 +119,10 @@ export class ChatStore {
     });
   }
 
-  /** The last `limit` messages before `beforeOrder`, returned in ascending order. */
+  /**
+   * The last `limit` messages before `beforeOrder`, returned in ascending order. A reply still being
+   * written is not a message yet: it is left out (its live text is what re-attaching to the turn shows).
+   */
   async listMessages(
     sessionId: string,
     options: { limit: number; beforeOrder?: number },
@@ -122,6 +131,7 @@ export class ChatStore {
       .getRepository(ChatMessageEntity)
       .createQueryBuilder('m')
       .where('m.session_id = :sessionId', { sessionId })
+      .andWhere('NOT m.streaming')
       .orderBy('m.order', 'DESC')
       .limit(options.limit + 1);
     if (options.beforeOrder !== undefined) query.andWhere('m.order < :before', { before: options.beforeOrder });

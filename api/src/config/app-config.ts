@@ -53,6 +53,18 @@ const envSchema = z.object({
   REDIS_PREFIX: optionalText
     .transform((value) => value ?? 'mb:')
     .pipe(z.string().regex(/^[\w:.-]{1,64}$/, 'must be up to 64 letters, digits or _ : . -')),
+  REPLY_LEASE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(2_000, 'must be at least 2000 (replies renew their lease every second)')
+    .max(600_000)
+    .default(15_000),
+  REPLY_SWEEP_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(5_000),
   TRUST_PROXY: optionalText
     .transform((value) => value ?? 'loopback')
     .pipe(
@@ -77,6 +89,11 @@ export interface AppConfig {
   /** timeoutMs bounds each attempt's wait for an answer, and the silence between streamed tokens. */
   openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
   serper: { apiKey?: string; baseUrl: string };
+  /**
+   * A reply being written is leased by its process: a reply whose lease has not been renewed for
+   * leaseMs is marked interrupted by any process, which looks every sweepMs.
+   */
+  replies: { leaseMs: number; sweepMs: number };
   /** Shared by replicas: the wrong-code throttle and the live events of replies. Absent: one process, all in memory. */
   redis?: { url: string; keyPrefix: string };
 }
@@ -118,6 +135,7 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
       timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
+    replies: { leaseMs: env.REPLY_LEASE_MS, sweepMs: env.REPLY_SWEEP_MS },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_PREFIX } : undefined,
   };
 }

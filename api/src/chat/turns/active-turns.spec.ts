@@ -13,7 +13,7 @@ const message = {
 
 describe(ActiveTurn.name, () => {
   it('replays every event to a late subscriber, then the live ones, and stops after the ending', () => {
-    const sut = new ActiveTurn('s1');
+    const sut = new ActiveTurn('s1', '1');
     const early: ChatTurnEvent[] = [];
     const late: ChatTurnEvent[] = [];
     sut.subscribe((e) => early.push(e));
@@ -29,7 +29,7 @@ describe(ActiveTurn.name, () => {
   });
 
   it('gives a re-attaching listener one snapshot of the text and sources so far', () => {
-    const sut = new ActiveTurn('s1');
+    const sut = new ActiveTurn('s1', '1');
     const sources = [{ title: 'T', link: 'https://t.example' }];
     sut.emit({ type: 'sources', sources });
     sut.emit({ type: 'token', text: 'Hel' });
@@ -45,7 +45,7 @@ describe(ActiveTurn.name, () => {
   });
 
   it('stops delivering to a listener that left', () => {
-    const sut = new ActiveTurn('s1');
+    const sut = new ActiveTurn('s1', '1');
     const seen: ChatTurnEvent[] = [];
     const leave = sut.subscribe((e) => seen.push(e));
     leave();
@@ -55,23 +55,36 @@ describe(ActiveTurn.name, () => {
 });
 
 describe(ActiveTurns.name, () => {
-  it('allows one turn per session until its work settles', async () => {
+  it('holds a turn until its work settles', async () => {
     const sut = new ActiveTurns();
-    const turn = sut.begin('s1');
-    expect(() => sut.begin('s1')).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
-    expect(sut.begin('s2')).toBeInstanceOf(ActiveTurn);
-
+    const turn = new ActiveTurn('s1', '1');
     let finish!: () => void;
     sut.run(turn, () => new Promise<void>((resolve) => (finish = resolve)));
     expect(sut.get('s1')).toBe(turn);
+    expect(sut.all()).toEqual([turn]);
+
     finish();
     await new Promise((resolve) => setImmediate(resolve));
     expect(sut.get('s1')).toBeUndefined();
+    expect(sut.all()).toEqual([]);
+  });
+
+  it('lets the next turn of a session take over while the previous one settles, and keeps it when that one does', async () => {
+    const sut = new ActiveTurns();
+    const previous = new ActiveTurn('s1', '1');
+    let settle!: () => void;
+    sut.run(previous, () => new Promise<void>((resolve) => (settle = resolve)));
+    const next = new ActiveTurn('s1', '3');
+    sut.run(next, () => new Promise<void>(() => undefined));
+
+    settle();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sut.get('s1')).toBe(next);
   });
 
   it('stops every turn at shutdown and waits for its work', async () => {
     const sut = new ActiveTurns();
-    const turn = sut.begin('s1');
+    const turn = new ActiveTurn('s1', '1');
     let saved = false;
     sut.run(
       turn,

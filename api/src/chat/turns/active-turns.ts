@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
-import { AppError } from '../../common/app-error';
 
 type Listener = (event: ChatTurnEvent) => void;
 
@@ -19,7 +18,11 @@ export class ActiveTurn {
   sources: MessageSource[] = [];
   ended = false;
 
-  constructor(readonly sessionId: string) {}
+  constructor(
+    readonly sessionId: string,
+    /** The id of its streaming row. */
+    readonly replyId: string,
+  ) {}
 
   get signal(): AbortSignal {
     return this.controller.signal;
@@ -56,43 +59,38 @@ export class ActiveTurn {
   }
 }
 
-/** At most one reply per session at a time; on shutdown every reply is stopped and saved before the database closes. */
+/**
+ * This process's replies in progress, by session: for their listeners, stop, checkpoints and shutdown.
+ * Whether a chat may start a reply is the database's call (one streaming row per session), not this
+ * map's; on shutdown every reply is stopped and saved before the database closes.
+ */
 @Injectable()
 export class ActiveTurns implements BeforeApplicationShutdown {
-  private readonly bySession = new Map<string, { turn: ActiveTurn; work?: Promise<void> }>();
+  private readonly bySession = new Map<string, ActiveTurn>();
+  private readonly running = new Set<Promise<void>>();
 
   get(sessionId: string): ActiveTurn | undefined {
-    return this.bySession.get(sessionId)?.turn;
+    return this.bySession.get(sessionId);
   }
 
-  assertIdle(sessionId: string): void {
-    if (this.bySession.has(sessionId)) {
-      throw new AppError('CONFLICT', 'A reply is still being written in this chat. Wait for it or stop it first.');
-    }
+  /** Every reply this process is writing. */
+  all(): ActiveTurn[] {
+    return [...this.bySession.values()];
   }
 
-  begin(sessionId: string): ActiveTurn {
-    this.assertIdle(sessionId);
-    const turn = new ActiveTurn(sessionId);
-    this.bySession.set(sessionId, { turn });
-    return turn;
-  }
-
-  /** Keeps the turn registered until its work settles. */
+  /** Registers the turn until its work settles. */
   run(turn: ActiveTurn, work: () => Promise<void>): void {
-    const entry = this.bySession.get(turn.sessionId);
-    if (!entry || entry.turn !== turn) throw new Error('run() needs a turn from begin()');
-    entry.work = work().finally(() => this.bySession.delete(turn.sessionId));
-  }
-
-  /** For a turn that ends before it runs (its first save failed). */
-  abandon(turn: ActiveTurn): void {
-    if (this.bySession.get(turn.sessionId)?.turn === turn) this.bySession.delete(turn.sessionId);
+    // A reply that has just ended may still be settling when the next one in its chat starts.
+    this.bySession.set(turn.sessionId, turn);
+    const running: Promise<void> = work().finally(() => {
+      if (this.bySession.get(turn.sessionId) === turn) this.bySession.delete(turn.sessionId);
+      this.running.delete(running);
+    });
+    this.running.add(running);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    const running = [...this.bySession.values()];
-    for (const { turn } of running) turn.stop();
-    await Promise.allSettled(running.flatMap(({ work }) => (work ? [work] : [])));
+    for (const turn of this.bySession.values()) turn.stop();
+    await Promise.allSettled([...this.running]);
   }
 }

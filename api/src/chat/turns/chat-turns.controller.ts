@@ -39,7 +39,7 @@ export class ChatTurnsController {
     const stream = openEventStream(res);
     for (const event of started.opening) stream.send(event);
     if (!started.turn) return stream.end();
-    this.follow(started.turn, stream, res, (turn, listener) => turn.subscribe(listener));
+    this.follow(started.turn, stream, res);
   }
 
   /** Re-attach after a reload: the reply so far, then the rest as it comes. 204 when no reply is in progress. */
@@ -52,12 +52,25 @@ export class ChatTurnsController {
   })
   async resume(@Param('id', sessionIdPipe) id: string, @Res() res: Response): Promise<void> {
     await this.chat.getSession(id);
-    const turn = this.turns.current(id);
-    if (!turn) {
+    let stream: EventStream | undefined;
+    const left = new AbortController();
+    res.on('close', () => left.abort());
+    const detach = await this.turns.attach(id, {
+      event(event) {
+        stream ??= openEventStream(res);
+        stream.send(event);
+        if (ENDING_EVENTS.has(event.type)) stream.end();
+      },
+      lost: () => (stream ??= openEventStream(res)).end(),
+    });
+    if (!detach) {
       res.status(204).end();
       return;
     }
-    this.follow(turn, openEventStream(res), res, (active, listener) => active.attach(listener));
+    stream ??= openEventStream(res);
+    // Leaving only stops the delivery; the reply goes on and is saved.
+    if (left.signal.aborted) detach();
+    else left.signal.addEventListener('abort', detach);
   }
 
   @Post('sessions/:id/turn/stop')
@@ -69,16 +82,11 @@ export class ChatTurnsController {
   })
   async stop(@Param('id', sessionIdPipe) id: string): Promise<StopTurnResponse> {
     await this.chat.getSession(id);
-    return { stopped: this.turns.stop(id) };
+    return { stopped: await this.turns.stop(id) };
   }
 
-  private follow(
-    turn: ActiveTurn,
-    stream: EventStream,
-    res: Response,
-    listen: (turn: ActiveTurn, listener: Parameters<ActiveTurn['subscribe']>[0]) => () => void,
-  ): void {
-    const unsubscribe = listen(turn, (event) => {
+  private follow(turn: ActiveTurn, stream: EventStream, res: Response): void {
+    const unsubscribe = turn.subscribe((event) => {
       stream.send(event);
       if (ENDING_EVENTS.has(event.type)) stream.end();
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
@@ -15,14 +16,19 @@ import {
   type PreparedReply,
   type ReplyContext,
 } from '../../llm';
-import type { ChatSessionEntity } from '../chat-session.entity';
+import { ChatSessionEntity } from '../chat-session.entity';
 import { toMessageDto, toSessionDto } from '../chat-dto';
 import { ChatService } from '../chat.service';
-import { ChatStore, type NewMessage } from '../chat.store';
+import { ChatStore, type NewSession } from '../chat.store';
 import { modelSettings, personaOf, sessionTitle, toModelMessages } from '../conversation';
+import { coerceContent } from '../message-coercion';
 import { readPersonaOverride } from '../persona-override';
 import { SessionSummaries } from '../summaries/session-summaries.service';
 import { ActiveTurn, ActiveTurns } from './active-turns';
+import { CheckpointFollower } from './checkpoint-follower';
+import { ReplyLeases } from './reply-leases';
+import { ReplyStore, type OpenReplyResult, type ReplyEnding } from './reply-store';
+import { TurnRelay, type Detach, type TurnWatcher } from './turn-relay';
 
 export interface StartedTurn {
   /** Events already settled when the stream opens (the session, the saved user message). */
@@ -32,6 +38,14 @@ export interface StartedTurn {
 }
 
 const DEFAULT_RECONFIGURED_GREETING = 'Configuration updated. How can I help you now?';
+
+const refusals: Record<Extract<OpenReplyResult, { ok: false }>['reason'], () => AppError> = {
+  'session-missing': () => AppError.notFound('Chat session'),
+  'reply-in-progress': () =>
+    new AppError('CONFLICT', 'A reply is still being written in this chat. Wait for it or stop it first.'),
+  'orders-exhausted': () =>
+    new AppError('CONFLICT', 'This session has no free message order left; start a new session'),
+};
 
 /** One user message in, one streamed reply out: the orchestration behind POST /api/chat/turns. */
 @Injectable()
@@ -47,6 +61,10 @@ export class ChatTurns {
     private readonly router: ReplyRouter,
     private readonly active: ActiveTurns,
     private readonly summaries: SessionSummaries,
+    private readonly replies: ReplyStore,
+    private readonly leases: ReplyLeases,
+    private readonly relay: TurnRelay,
+    private readonly follower: CheckpointFollower,
   ) {}
 
   /** Everything that can refuse the turn happens here, before the stream opens and before anything is saved. */
@@ -74,52 +92,56 @@ export class ChatTurns {
 
     // Refused before the user's message is stored: the browser keeps the draft.
     this.clients.assertKeyAvailable(apiKey);
-    if (existing) this.active.assertIdle(existing.id);
+    const content = coerceContent(request.content);
+    const now = new Date();
+    const session = existing ?? this.newSession(agent, content, now);
+    // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
+    const opened = await this.replies.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
+    if (!opened.ok) throw refusals[opened.reason]();
 
-    const session = existing ?? (await this.createSession(agent, request.content));
-    const turn = this.active.begin(session.id);
-    let userMessage;
-    try {
-      userMessage = await this.chat.appendMessage(session.id, { role: 'user', content: request.content });
-    } catch (error) {
-      this.active.abandon(turn);
-      throw error;
-    }
-    const { items } = await this.store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES });
-    const context: ReplyContext = {
-      routing: agent.routing,
-      settings: modelSettings(agent, this.clients.defaultModel),
-      systemPrompt: personaPrompt(personaOf(agent, session)),
-      conversation: toModelMessages(items),
-      signal: turn.signal,
-    };
-    this.active.run(turn, () => this.reply(turn, agent, context, apiKey));
+    const turn = new ActiveTurn(session.id, opened.reply.id);
+    const broadcast = this.relay.open(session.id, () => turn.stop());
+    turn.subscribe((event) => broadcast.publish(event));
+    this.active.run(turn, () => this.reply(turn, agent, session, apiKey));
     return {
       opening: [
         { type: 'session', session: toSessionDto(session), created: !existing },
-        { type: 'user-message', message: toMessageDto(userMessage) },
+        { type: 'user-message', message: toMessageDto(opened.userMessage) },
       ],
       turn,
     };
   }
 
-  stop(sessionId: string): boolean {
-    const turn = this.active.get(sessionId);
-    turn?.stop();
-    return Boolean(turn);
+  /** Asks the reply in progress in the session to stop, wherever it is written. */
+  stop(sessionId: string): Promise<boolean> {
+    return this.relay.stop(sessionId);
   }
 
-  current(sessionId: string): ActiveTurn | undefined {
-    return this.active.get(sessionId);
+  /**
+   * Re-attaches a watcher to the reply in progress in the session: through the relay, or, when the relay
+   * knows none, through the checkpoints of a reply still streaming in the database. Undefined: no reply.
+   */
+  async attach(sessionId: string, watcher: TurnWatcher): Promise<Detach | undefined> {
+    return (await this.relay.attach(sessionId, watcher)) ?? this.follower.follow(sessionId, watcher);
   }
 
-  private createSession(agent: AgentDefinition, firstMessage: string): Promise<ChatSessionEntity> {
-    return this.store.createSession({
+  private sessionOf(agent: AgentDefinition, firstMessage: string): NewSession {
+    return {
       agentType: agent.id,
       title: sessionTitle(firstMessage, agent.conversation.session.titleMaxLength),
       systemPrompt: personaPrompt(agent.persona),
       summary: null,
-    });
+    };
+  }
+
+  /** A session to be stored with the turn's first messages. */
+  private newSession(agent: AgentDefinition, firstMessage: string, now: Date): ChatSessionEntity {
+    const fields = { id: randomUUID(), persona: null, ...this.sessionOf(agent, firstMessage) };
+    return Object.assign(new ChatSessionEntity(), { ...fields, createdAt: now, updatedAt: now });
+  }
+
+  private createSession(agent: AgentDefinition, firstMessage: string): Promise<ChatSessionEntity> {
+    return this.store.createSession(this.sessionOf(agent, firstMessage));
   }
 
   private async reconfigure(
@@ -145,9 +167,23 @@ export class ChatTurns {
   }
 
   /** Runs detached from the request: a browser that leaves does not stop the reply from being finished and saved. */
-  private async reply(turn: ActiveTurn, agent: AgentDefinition, context: ReplyContext, apiKey?: string): Promise<void> {
+  private async reply(
+    turn: ActiveTurn,
+    agent: AgentDefinition,
+    session: ChatSessionEntity,
+    apiKey?: string,
+  ): Promise<void> {
     let used: PreparedReply | undefined;
     try {
+      // The reply's own row is still streaming, so the listing leaves it out.
+      const { items } = await this.store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES });
+      const context: ReplyContext = {
+        routing: agent.routing,
+        settings: modelSettings(agent, this.clients.defaultModel),
+        systemPrompt: personaPrompt(personaOf(agent, session)),
+        conversation: toModelMessages(items),
+        signal: turn.signal,
+      };
       const { prepared, result } = await this.router.route(
         context,
         (candidate) => {
@@ -165,7 +201,7 @@ export class ChatTurns {
       );
       const content = result.trim() ? result : agent.conversation.emptyReply;
       if (!content) throw new ModelFailure('UPSTREAM_ERROR', false);
-      const saved = await this.save(turn, { role: 'assistant', content, sources: prepared.sources });
+      const saved = await this.finish(turn, { content, sources: prepared.sources, incomplete: false });
       if (!saved) throw AppError.notFound('Chat session');
       turn.emit({ type: 'done', message: toMessageDto(saved) });
       this.summaries.refreshLater(turn.sessionId, apiKey);
@@ -175,9 +211,10 @@ export class ChatTurns {
   }
 
   private async end(turn: ActiveTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
+    // A reply with no text at all is not kept.
     const partial = turn.text.trim()
-      ? await this.save(turn, { role: 'assistant', content: turn.text, incomplete: true, sources: used?.sources })
-      : null;
+      ? await this.finish(turn, { content: turn.text, incomplete: true, sources: used?.sources ?? [] })
+      : await this.discard(turn);
     const message = partial ? toMessageDto(partial) : null;
     if (error instanceof ModelCallAborted) {
       turn.emit({ type: 'stopped', message });
@@ -190,11 +227,17 @@ export class ChatTurns {
   }
 
   /** Saving an ending must not throw: the session may have been deleted meanwhile. */
-  private async save(turn: ActiveTurn, message: NewMessage) {
-    const result = await this.store.appendMessage(turn.sessionId, message).catch((error: Error) => {
+  private async finish(turn: ActiveTurn, ending: ReplyEnding) {
+    return this.replies.finish(turn.replyId, this.leases.ownerId, ending).catch((error: Error) => {
       this.logger.error(`Saving the reply failed: ${error.message}`);
       return null;
     });
-    return result?.ok ? result.message : null;
+  }
+
+  private async discard(turn: ActiveTurn): Promise<null> {
+    await this.replies.discard(turn.replyId, this.leases.ownerId).catch((error: Error) => {
+      this.logger.error(`Removing an empty reply failed: ${error.message}`);
+    });
+    return null;
   }
 }
