@@ -1,29 +1,25 @@
 // One lint for the whole repository: type-aware TypeScript rules, React hooks and accessibility
 // for the web app, and the import boundaries that keep modules and features apart.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['access', 'api-key', 'chat'];
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const webFeatures = foldersOf('./web/src/features');
 
 /** Nest modules: another module reaches one only through its folder's index.ts (what it exports). */
-const apiModules = [
-  'access',
-  'agents',
-  'chat',
-  'config',
-  'database',
-  'health',
-  'llm',
-  'openapi',
-  'redis',
-  'search',
-  'settings',
-];
+const apiModules = foldersOf('./api/src').filter((name) => name !== 'common');
+
+/** In a file under web/src/<layer>/…, an import that climbs into one of `folders` (features/chat, ../chat, …). */
+const climbsInto = (folders) => `^(\\.\\./)+(features/)?(${folders.join('|')})(/|$)`;
 
 export default tseslint.config(
   {
@@ -54,12 +50,10 @@ export default tseslint.config(
       },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
-      'import-x/no-cycle': 'off',
+      'no-duplicate-imports': 'error',
     },
   },
   {
@@ -121,19 +115,33 @@ export default tseslint.config(
       // A scrollable chat log must take keyboard focus so it can be scrolled without a mouse (axe's
       // scrollable-region-focusable), which is why `log` joins the roles allowed a tabIndex.
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'log'] }],
-      'import-x/no-restricted-paths': [
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./web/src/features/${feature}`,
-              from: './web/src/features',
-              except: [`./${feature}`],
-              message: 'Features never import other features; share through lib/ or components/.',
-            })),
+          patterns: [
             {
-              target: ['./web/src/components', './web/src/lib'],
-              from: ['./web/src/features', './web/src/app', './web/src/pages'],
+              regex: climbsInto(webFeatures.filter((other) => other !== feature)),
+              message: 'Features never import other features; share through lib/ or components/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|pages|app)(/|$)',
               message: 'components/ and lib/ are shared: they import no feature, page or app code.',
             },
           ],

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { site } from './src/app/site.ts';
+import { site } from './src/lib/site.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LandingPage } from '../pages/landing/landing-page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RootLayout } from './root-layout';
 
 // Only the landing page ships in the entry chunk; every other page loads when first visited.

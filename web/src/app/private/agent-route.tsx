@@ -8,7 +8,7 @@ import { agentKey, agentsKey, type AgentDefinition, type PublicAgent } from '../
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ErrorPage } from '../../pages/error/error-page';
 import { NotFoundPage } from '../../pages/not-found/not-found-page';
-import { pageTitle } from '../site';
+import { pageTitle } from '../../lib/site';
 import { PrivateProviders } from './private-providers';
 import frame from '../../components/page-frame.module.css';
 import styles from './agent-route.module.css';

@@ -1,4 +1,4 @@
-import { site } from '../../app/site';
+import { site } from '../../lib/site';
 import styles from './mascot.module.css';
 
 const texts = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import styles from './side-menu.module.css';
 import { useAgentMenuLinks, type MenuLink } from './use-agent-menu-links';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AlertIcon } from '../../components/alert-icon';
 import type { AgentAccessAlert } from '../../../../schemas/types/agent';
 import { accessTexts } from './access-texts';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner/spinner';
 import { toast } from '../../components/toast/toast-store';
 import type { AccessDeniedBehaviour } from '../../../../schemas/types/agent';
 import type { PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { AccessAlert } from './access-alert';
 import { AccessCheckFailed } from './access-check-failed';
 import { accessTexts } from './access-texts';

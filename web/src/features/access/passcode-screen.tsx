@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import type { AgentPasscodeForm } from '../../../../schemas/types/agent';
 import { accessTexts } from './access-texts';
 import { PasscodeForm } from './passcode-form';

@@ -1,6 +1,6 @@
 import { Mascot } from '../../components/mascot/mascot';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import styles from './about-page.module.css';
 
 const texts = {

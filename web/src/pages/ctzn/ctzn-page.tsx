@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { pageTitle, site } from '../../app/site';
+import { pageTitle, site } from '../../lib/site';
 import styles from './ctzn-page.module.css';
 
 const texts = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 import { Spinner } from '../../components/spinner/spinner';
 import { AccessCheckFailed } from '../../features/access/access-check-failed';
 import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';

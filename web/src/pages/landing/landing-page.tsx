@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { Mascot } from '../../components/mascot/mascot';
 import { RevealText } from '../../components/reveal-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../../app/paths';
-import { pageTitle, site } from '../../app/site';
+import { paths } from '../../lib/paths';
+import { pageTitle, site } from '../../lib/site';
 import styles from './landing-page.module.css';
 
 const texts = {

@@ -1,7 +1,7 @@
 import { AlertIcon } from '../../components/alert-icon';
 import { CenteredCard } from '../../components/centered-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { pageTitle } from '../../app/site';
+import { pageTitle } from '../../lib/site';
 
 const texts = {
   title: '404 Page Not Found',
