@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { BeforeApplicationShutdown, Logger, OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
+import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { RedisConnection } from '../../redis';
+import { type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from './turn-relay';
+
+export interface RedisTurnRelayOptions {
+  /** How long a reply stays findable after its owner's last sign of life. */
+  leaseMs: number;
+  /** How long events wait to be sent together (the final event never waits). */
+  flushMs: number;
+  /** How long an attached reader blocks before it checks that the owner is still there. */
+  blockMs: number;
+  /** How long a finished reply's keys stay, for readers still catching up. */
+  endedTtlMs: number;
+}
+
+const DEFAULTS: RedisTurnRelayOptions = { leaseMs: 15_000, flushMs: 20, blockMs: 5_000, endedTtlMs: 60_000 };
+
+/** Stream entries kept per reply: attached readers only need what follows their snapshot. */
+const STREAM_MAX_LENGTH = 1_000;
+const READ_COUNT = 200;
+
+const isFinal = (event: ChatTurnEvent) => event.type === 'done' || event.type === 'stopped' || event.type === 'error';
+
+/** One stream entry: the events of one flush, consecutive tokens joined. */
+function packed(events: ChatTurnEvent[]): ChatTurnEvent[] {
+  const out: ChatTurnEvent[] = [];
+  for (const event of events) {
+    const last = out.at(-1);
+    if (event.type === 'token' && last?.type === 'token')
+      out[out.length - 1] = { ...last, text: last.text + event.text };
+    else out.push(event);
+  }
+  return out;
+}
+
+type StreamEntry = [id: string, fields: string[]];
+
+const eventsOf = ([, fields]: StreamEntry): ChatTurnEvent[] =>
+  JSON.parse(fields[fields.indexOf('e') + 1] ?? '[]') as ChatTurnEvent[];
+
+/** The keys of one reply; its id is new for each reply, so a late write of one never lands in the next. */
+class TurnKeys {
+  constructor(
+    private readonly redis: RedisConnection,
+    readonly turnId: string,
+  ) {}
+  get text() {
+    return this.redis.key(`turn:${this.turnId}:text`);
+  }
+  get sources() {
+    return this.redis.key(`turn:${this.turnId}:sources`);
+  }
+  get events() {
+    return this.redis.key(`turn:${this.turnId}:events`);
+  }
+  get all() {
+    return [this.text, this.sources, this.events];
+  }
+}
+
+/** A reply this process writes: its events are batched into Redis, and its chat points at it while it is leased. */
+class OwnedTurn implements TurnBroadcast {
+  private pending: ChatTurnEvent[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  ended = false;
+
+  constructor(
+    private readonly relay: RedisTurnRelay,
+    readonly sessionId: string,
+    readonly keys: TurnKeys,
+    readonly onStop: () => void,
+  ) {}
+
+  publish(event: ChatTurnEvent): void {
+    if (this.ended) return;
+    this.pending.push(event);
+    if (isFinal(event)) {
+      this.ended = true;
+      this.flush();
+      this.relay.release(this);
+    } else {
+      this.timer ??= setTimeout(() => this.flush(), this.relay.options.flushMs);
+    }
+  }
+
+  /** One transaction per flush: the snapshot (text, sources) and the stream stay consistent for readers. */
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const events = packed(this.pending);
+    this.pending = [];
+    if (!events.length) return;
+    const text = events.flatMap((event) => (event.type === 'token' ? [event.text] : [])).join('');
+    const sources = events.findLast((event) => event.type === 'sources')?.sources;
+    const ttl = this.ended ? this.relay.options.endedTtlMs : 2 * this.relay.options.leaseMs;
+    const tx = this.relay.client.multi();
+    if (text) tx.append(this.keys.text, text);
+    if (sources) tx.set(this.keys.sources, JSON.stringify(sources));
+    tx.xadd(this.keys.events, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'e', JSON.stringify(events));
+    for (const key of this.keys.all) tx.pexpire(key, ttl);
+    tx.exec().catch((error: unknown) => this.relay.failed('Relaying a reply', error));
+  }
+}
+
+/**
+ * The turn relay across replicas, on Redis. Replies of this process are served from memory by the
+ * local relay; Redis carries them to the others. Keys (under the app's prefix):
+ * - `turn:<session id>`: the id of the chat's reply being written, leased by its owner (renewed a few
+ *   times per lease); gone when the owner has been silent for a lease.
+ * - `turn:<turn id>:text` and `:sources`: the reply so far (the snapshot); `:events`: a stream of its
+ *   events, batched every few milliseconds, capped, ending with the final event and expiring soon after.
+ * - channel `turn-stop`: session ids to stop; every process listens and stops the reply it owns.
+ * Attaching reads the snapshot and the stream's last id in one transaction, then follows the stream
+ * with XREAD BLOCK on a connection of its own.
+ */
+export class RedisTurnRelay extends TurnRelay implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('TurnRelay');
+  private readonly owned = new Map<string, OwnedTurn>();
+  private readonly readers = new Set<Redis>();
+  private subscriber: Redis | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private lastFailure = 0;
+  private closing = false;
+  readonly options: RedisTurnRelayOptions;
+
+  constructor(
+    private readonly redis: RedisConnection,
+    /** This process's own replies, in memory: attaching to or stopping one of them needs no round trip. */
+    private readonly local: TurnRelay,
+    options: Partial<RedisTurnRelayOptions> = {},
+  ) {
+    super();
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  get client(): Redis {
+    return this.redis.client;
+  }
+
+  private pointer(sessionId: string): string {
+    return this.redis.key(`turn:${sessionId}`);
+  }
+
+  private get stopChannel(): string {
+    return this.redis.key('turn-stop');
+  }
+
+  /** Listens for stop requests before the app takes any request. */
+  async onModuleInit(): Promise<void> {
+    this.subscriber = this.redis.dedicatedConnection();
+    this.subscriber.on('message', (_channel: string, sessionId: string) => this.owned.get(sessionId)?.onStop());
+    await this.subscriber.subscribe(this.stopChannel);
+    this.heartbeat = setInterval(() => this.renewLeases(), this.options.leaseMs / 3);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * Readers attached here are let go (their browsers re-attach through another replica). The replies
+   * this process writes are stopped meanwhile, and their final events still go out: the connection
+   * for commands closes last (RedisModule).
+   */
+  beforeApplicationShutdown(): void {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    if (this.subscriber) this.redis.release(this.subscriber);
+    for (const reader of this.readers) this.redis.release(reader);
+    this.readers.clear();
+  }
+
+  open(sessionId: string, onStop: () => void): TurnBroadcast {
+    const local = this.local.open(sessionId, onStop);
+    const turn = new OwnedTurn(this, sessionId, new TurnKeys(this.redis, randomUUID()), onStop);
+    this.owned.set(sessionId, turn);
+    this.client
+      .set(this.pointer(sessionId), turn.keys.turnId, 'PX', this.options.leaseMs)
+      .catch((error: unknown) => this.failed('Announcing a reply', error));
+    return {
+      publish(event) {
+        local.publish(event);
+        turn.publish(event);
+      },
+    };
+  }
+
+  /** Called by a turn with its final event. */
+  release(turn: OwnedTurn): void {
+    if (this.owned.get(turn.sessionId) === turn) this.owned.delete(turn.sessionId);
+  }
+
+  async stop(sessionId: string): Promise<boolean> {
+    if (await this.local.stop(sessionId)) return true;
+    if (!(await this.liveSnapshot(sessionId))) return false;
+    await this.client.publish(this.stopChannel, sessionId);
+    return true;
+  }
+
+  async attach(sessionId: string, watcher: TurnWatcher): Promise<Detach | undefined> {
+    const here = await this.local.attach(sessionId, watcher);
+    if (here) return here;
+    // Without Redis the reply can still be followed through its checkpoints in the database.
+    const live = await this.liveSnapshot(sessionId).catch((error: unknown) => {
+      this.failed('Re-attaching to a reply', error);
+      return undefined;
+    });
+    if (!live) return undefined;
+    watcher.event({ type: 'snapshot', text: live.text, sources: live.sources });
+    const reader = this.redis.dedicatedConnection();
+    this.readers.add(reader);
+    let attached = true;
+    const detach = () => {
+      if (!attached) return;
+      attached = false;
+      this.readers.delete(reader);
+      this.redis.release(reader);
+    };
+    void this.follow(sessionId, live.keys, live.lastId, reader, watcher, () => attached).then(
+      (ending) => {
+        if (ending === 'lost' && attached) watcher.lost();
+        detach();
+      },
+      (error: unknown) => {
+        // Detaching closes the reader mid-read; anything else loses the reply for this watcher.
+        if (attached) {
+          if (!this.closing) this.failed('Following a reply', error);
+          watcher.lost();
+        }
+        detach();
+      },
+    );
+    return detach;
+  }
+
+  /** The reply being written in the chat, read at one instant: its text, sources and last stream id. */
+  private async liveSnapshot(
+    sessionId: string,
+  ): Promise<{ keys: TurnKeys; text: string; sources: MessageSource[]; lastId: string } | undefined> {
+    const turnId = await this.client.get(this.pointer(sessionId));
+    if (!turnId) return undefined;
+    const keys = new TurnKeys(this.redis, turnId);
+    const results = await this.client
+      .multi()
+      .get(keys.text)
+      .get(keys.sources)
+      .xrevrange(keys.events, '+', '-', 'COUNT', 1)
+      .exec();
+    if (!results) return undefined;
+    const failure = results.find(([error]) => error)?.[0];
+    if (failure) throw failure;
+    const [[, text], [, sources], [, last]] = results as [
+      [null, string | null],
+      [null, string | null],
+      [null, StreamEntry[]],
+    ];
+    const [lastEntry] = last;
+    if (lastEntry && eventsOf(lastEntry).some(isFinal)) return undefined;
+    return {
+      keys,
+      text: text ?? '',
+      sources: sources ? (JSON.parse(sources) as MessageSource[]) : [],
+      lastId: lastEntry?.[0] ?? '0-0',
+    };
+  }
+
+  private async follow(
+    sessionId: string,
+    keys: TurnKeys,
+    fromId: string,
+    reader: Redis,
+    watcher: TurnWatcher,
+    attached: () => boolean,
+  ): Promise<'ended' | 'lost' | 'detached'> {
+    let lastId = fromId;
+    while (attached()) {
+      const answer = await reader.xread(
+        'COUNT',
+        READ_COUNT,
+        'BLOCK',
+        this.options.blockMs,
+        'STREAMS',
+        keys.events,
+        lastId,
+      );
+      if (!attached()) return 'detached';
+      if (!answer) {
+        // Quiet for a while: still being written only if the chat still points at this reply.
+        if ((await this.client.get(this.pointer(sessionId))) !== keys.turnId) return 'lost';
+        continue;
+      }
+      for (const entry of answer[0][1]) {
+        lastId = entry[0];
+        for (const event of eventsOf(entry)) {
+          watcher.event(event);
+          if (isFinal(event)) return 'ended';
+        }
+      }
+    }
+    return 'detached';
+  }
+
+  private renewLeases(): void {
+    if (!this.owned.size) return;
+    const tx = this.client.multi();
+    for (const turn of this.owned.values()) {
+      tx.set(this.pointer(turn.sessionId), turn.keys.turnId, 'PX', this.options.leaseMs);
+      for (const key of turn.keys.all) tx.pexpire(key, 2 * this.options.leaseMs);
+    }
+    tx.exec().catch((error: unknown) => this.failed('Renewing replies', error));
+  }
+
+  /** Redis going away must not flood the log: one line per problem every few seconds. */
+  failed(what: string, error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastFailure < 5_000) return;
+    this.lastFailure = now;
+    this.logger.warn(`${what} through Redis failed: ${this.redis.describe(error)}`);
+  }
+}
