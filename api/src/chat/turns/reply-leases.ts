@@ -34,8 +34,8 @@ export class ReplyLeases implements OnApplicationBootstrap, BeforeApplicationShu
     // The embedded database belongs to this process alone (DATA_DIR is locked), so every reply still
     // streaming in it was left by a previous run: no need to wait out its lease.
     await this.sweep(this.config.database.kind === 'embedded' ? { notOwnedBy: this.ownerId } : this.expired());
-    this.every(CHECKPOINT_INTERVAL_MS, () => this.checkpoint());
-    this.every(this.config.replies.sweepMs, () => this.sweep(this.expired()));
+    this.every('Checkpointing replies', CHECKPOINT_INTERVAL_MS, () => this.checkpoint());
+    this.every('Sweeping replies', this.config.replies.sweepMs, () => this.sweep(this.expired()));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -85,12 +85,12 @@ export class ReplyLeases implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /** Runs a task every intervalMs, never two at once; a failure is logged and the next tick tries again. */
-  private every(intervalMs: number, task: () => Promise<void>): void {
+  private every(what: string, intervalMs: number, task: () => Promise<void>): void {
     let running: Promise<void> | undefined;
     const timer = setInterval(() => {
       if (running) return;
       running = task()
-        .catch((error: Error) => this.logger.warn(`${task.name || 'lease task'} failed: ${error.message}`))
+        .catch((error: Error) => this.logger.warn(`${what} failed: ${error.message}`))
         .finally(() => {
           if (running) this.inFlight.delete(running);
           running = undefined;
