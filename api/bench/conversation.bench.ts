@@ -4,7 +4,20 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FakeOpenAI } from '../test/fakes/fake-openai';
 import { readEvents } from '../test/support/sse-events';
-import { freePort, runServer, waitForOutput, type ServerProcess } from '../test/support/server-process';
+import {
+  BENCH_AGENT,
+  BENCH_KEY,
+  accessCookie,
+  compareSequential,
+  ms,
+  pairedDifferences,
+  percentile,
+  postJson,
+  runBench,
+  startBenchServer,
+  timed,
+  until,
+} from './support/bench-kit';
 
 /**
  * What our server adds on top of the model service, against the design's targets:
@@ -13,8 +26,6 @@ import { freePort, runServer, waitForOutput, type ServerProcess } from '../test/
  * The built server runs in a child process as `npm start` does (embedded PGlite database);
  * the fake model service runs in this process, so its timestamps share our clock.
  */
-const KEY = 'sk-bench-key';
-const ACCESS_CODE = 'bench-access';
 const LATENCY_MS = 20;
 const TOKEN_DELAY_MS = 5;
 const WARMUP = 30;
@@ -24,49 +35,10 @@ const TURN_WARMUP = 5;
 const HEALTH_RUNS = 100;
 const ADDED_TARGET_MS = 2;
 const FIRST_TOKEN_TARGET_MS = 10;
+const DEADLINE_MS = 5 * 60_000;
 
-/** Nearest-rank percentile. */
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-const ms = (value: number) => `${value.toFixed(2).padStart(8)} ms`;
 const verdict = (value: number, target: number) => `target < ${target} ms: ${value < target ? 'met' : 'NOT met'}`;
 const row = (label: string, ...cells: string[]) => console.log(`${label.padEnd(56)} ${cells.join(' ')}`);
-
-async function timed(call: () => Promise<void>): Promise<number> {
-  const start = performance.now();
-  await call();
-  return performance.now() - start;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await condition())) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
-
-/** POSTs JSON and reads the whole answer; anything but 200 is an error of the bench. */
-async function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}`);
-  return res;
-}
-
-async function accessCookie(base: string): Promise<string> {
-  const res = await postJson(`${base}/api/auth/grant-access`, { passcode: ACCESS_CODE }, {});
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('mb_access='));
-  if (!cookie) throw new Error('grant-access set no mb_access cookie');
-  return cookie.split(';')[0];
-}
 
 interface TurnTiming {
   sessionId: string;
@@ -81,7 +53,7 @@ async function streamTurn(base: string, cookie: string, content: string): Promis
   const res = await fetch(`${base}/api/chat/turns`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ agentType: 'doctor', content }),
+    body: JSON.stringify({ agentType: BENCH_AGENT, content }),
   });
   if (res.status !== 200 || !res.body)
     throw new Error(`POST /api/chat/turns answered ${res.status}: ${await res.text()}`);
@@ -102,157 +74,120 @@ async function streamTurn(base: string, cookie: string, content: string): Promis
   return { sessionId, start, firstToken };
 }
 
-async function main(): Promise<void> {
+runBench('conversation bench', DEADLINE_MS, async (cleanup) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-conv-'));
-  let fake: FakeOpenAI | undefined;
-  let server: ServerProcess | undefined;
-  try {
-    fake = await FakeOpenAI.start({ latencyMs: LATENCY_MS, tokenDelayMs: TOKEN_DELAY_MS, acceptedKeys: [KEY] });
-    const port = await freePort();
-    server = runServer({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ACCESS_CODE,
-      OPENAI_API_KEY: KEY,
-      OPENAI_BASE_URL: fake.baseUrl,
-      NODE_ENV: 'production',
+  cleanup.add('the data directory', () => rmSync(dataDir, { recursive: true, force: true }));
+  const fake = await FakeOpenAI.start({
+    latencyMs: LATENCY_MS,
+    tokenDelayMs: TOKEN_DELAY_MS,
+    acceptedKeys: [BENCH_KEY],
+  });
+  cleanup.add('the fake model service', () => fake.close());
+  const { base } = await startBenchServer(cleanup, {
+    DATA_DIR: dataDir,
+    OPENAI_API_KEY: BENCH_KEY,
+    OPENAI_BASE_URL: fake.baseUrl,
+  });
+  const cookie = await accessCookie(base);
+
+  console.log('');
+  console.log(
+    `conversation latency: built server (node api/dist/main.js) in a child process, embedded PGlite database,`,
+  );
+  console.log(
+    `fake model service in the bench process (latency ${LATENCY_MS} ms, ${TOKEN_DELAY_MS} ms between streamed tokens), keep-alive HTTP`,
+  );
+
+  // 1. One-shot completion: through our server vs. the same request straight to the fake.
+  const viaBody = { agentType: BENCH_AGENT, messages: [{ role: 'user', content: 'Hello' }] };
+  const via = () => postJson(`${base}/api/chat/completions`, viaBody, { cookie }).then(() => undefined);
+  fake.reset();
+  await via();
+  // The exact body our server sends upstream, so both paths ask the fake the same thing.
+  const directBody = fake.completionRequests()[0]?.body as { messages?: unknown[] } | undefined;
+  if (!directBody?.messages?.length) throw new Error('the server sent no completion request to the fake');
+  const direct = () =>
+    postJson(`${fake.baseUrl}/chat/completions`, directBody, { authorization: `Bearer ${BENCH_KEY}` }).then(
+      () => undefined,
+    );
+  const health = () =>
+    fetch(`${base}/api/health`).then(async (res) => {
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
     });
-    await waitForOutput(server, /Open http/);
-    const base = `http://127.0.0.1:${port}`;
-    const cookie = await accessCookie(base);
 
-    console.log('');
-    console.log(
-      `conversation latency: built server (node api/dist/main.js) in a child process, embedded PGlite database,`,
-    );
-    console.log(
-      `fake model service in the bench process (latency ${LATENCY_MS} ms, ${TOKEN_DELAY_MS} ms between streamed tokens), keep-alive HTTP`,
-    );
+  for (let i = 0; i < WARMUP; i++) await health();
+  const { direct: directMs, via: viaMs } = await compareSequential({ direct, via }, { warmup: WARMUP, rounds: PAIRS });
+  const healthMs: number[] = [];
+  for (let i = 0; i < HEALTH_RUNS; i++) healthMs.push(await timed(health));
+  const added50 = percentile(viaMs, 50) - percentile(directMs, 50);
+  const added99 = percentile(viaMs, 99) - percentile(directMs, 99);
+  const paired50 = percentile(pairedDifferences(viaMs, directMs), 50);
 
-    // 1. One-shot completion: through our server vs. the same request straight to the fake.
-    const viaBody = { agentType: 'doctor', messages: [{ role: 'user', content: 'Hello' }] };
-    const via = () => postJson(`${base}/api/chat/completions`, viaBody, { cookie }).then(() => undefined);
+  console.log('');
+  console.log(`POST /api/chat/completions, ${PAIRS} interleaved pairs after ${WARMUP} warm-up calls each`);
+  row('', '     p50    ', '     p99    ');
+  row('direct to the fake model service', ms(percentile(directMs, 50)), ms(percentile(directMs, 99)));
+  row('through our server', ms(percentile(viaMs, 50)), ms(percentile(viaMs, 99)));
+  row('added by our server (via - direct)', ms(added50), ms(added99));
+  row('added, median of paired differences', ms(paired50));
+  row('ratio p50(via) / p50(direct)', `${(percentile(viaMs, 50) / percentile(directMs, 50)).toFixed(3).padStart(8)}`);
+  row(`GET /api/health round trip (${HEALTH_RUNS} runs)`, ms(percentile(healthMs, 50)), ms(percentile(healthMs, 99)));
+  console.log(`added latency p50 ${added50.toFixed(2)} ms, ${verdict(added50, ADDED_TARGET_MS)}`);
+
+  // 2. Streaming turn: when our client sees the first token vs. when the fake sent it.
+  const delays: number[] = [];
+  const overheads: number[] = [];
+  const untilModelCall: number[] = [];
+  for (let i = -TURN_WARMUP; i < TURNS; i++) {
     fake.reset();
-    await via();
-    // The exact body our server sends upstream, so both paths ask the fake the same thing.
-    const directBody = fake.completionRequests()[0]?.body as { messages?: unknown[] } | undefined;
-    if (!directBody?.messages?.length) throw new Error('the server sent no completion request to the fake');
-    const direct = () =>
-      postJson(`${fake!.baseUrl}/chat/completions`, directBody, { authorization: `Bearer ${KEY}` }).then(
-        () => undefined,
-      );
-    const health = () =>
-      fetch(`${base}/api/health`).then(async (res) => {
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`GET /api/health answered ${res.status}`);
-      });
-
-    for (let i = 0; i < WARMUP; i++) {
-      await direct();
-      await via();
-      await health();
+    const turn = await streamTurn(base, cookie, 'Hello there');
+    const sentAt = fake.firstTokenSentAt[0];
+    const streamed = fake.streamedRequests()[0];
+    if (sentAt === undefined || !streamed) throw new Error('the fake streamed no token for this turn');
+    if (i >= 0) {
+      delays.push(turn.firstToken - sentAt);
+      overheads.push(turn.firstToken - turn.start - LATENCY_MS);
+      untilModelCall.push(streamed.receivedAt - turn.start);
     }
-    const directMs: number[] = [];
-    const viaMs: number[] = [];
-    for (let i = 0; i < PAIRS; i++) {
-      // Alternate which goes first so neither path always follows the other.
-      if (i % 2 === 0) {
-        directMs.push(await timed(direct));
-        viaMs.push(await timed(via));
-      } else {
-        viaMs.push(await timed(via));
-        directMs.push(await timed(direct));
-      }
-    }
-    const healthMs: number[] = [];
-    for (let i = 0; i < HEALTH_RUNS; i++) healthMs.push(await timed(health));
-    const added50 = percentile(viaMs, 50) - percentile(directMs, 50);
-    const added99 = percentile(viaMs, 99) - percentile(directMs, 99);
-    const paired50 = percentile(
-      viaMs.map((v, i) => v - directMs[i]),
-      50,
-    );
-
-    console.log('');
-    console.log(`POST /api/chat/completions, ${PAIRS} interleaved pairs after ${WARMUP} warm-up calls each`);
-    row('', '     p50    ', '     p99    ');
-    row('direct to the fake model service', ms(percentile(directMs, 50)), ms(percentile(directMs, 99)));
-    row('through our server', ms(percentile(viaMs, 50)), ms(percentile(viaMs, 99)));
-    row('added by our server (via - direct)', ms(added50), ms(added99));
-    row('added, median of paired differences', ms(paired50));
-    row('ratio p50(via) / p50(direct)', `${(percentile(viaMs, 50) / percentile(directMs, 50)).toFixed(3).padStart(8)}`);
-    row(`GET /api/health round trip (${HEALTH_RUNS} runs)`, ms(percentile(healthMs, 50)), ms(percentile(healthMs, 99)));
-    console.log(`added latency p50 ${added50.toFixed(2)} ms, ${verdict(added50, ADDED_TARGET_MS)}`);
-
-    // 2. Streaming turn: when our client sees the first token vs. when the fake sent it.
-    const delays: number[] = [];
-    const overheads: number[] = [];
-    const untilModelCall: number[] = [];
-    for (let i = -TURN_WARMUP; i < TURNS; i++) {
-      fake.reset();
-      const turn = await streamTurn(base, cookie, 'Hello there');
-      const sentAt = fake.firstTokenSentAt[0];
-      const streamed = fake.streamedRequests()[0];
-      if (sentAt === undefined || !streamed) throw new Error('the fake streamed no token for this turn');
-      if (i >= 0) {
-        delays.push(turn.firstToken - sentAt);
-        overheads.push(turn.firstToken - turn.start - LATENCY_MS);
-        untilModelCall.push(streamed.receivedAt - turn.start);
-      }
-      // The server refreshes the session summary after each reply (a plain completion, then a save):
-      // let it finish so the next turn is measured on a quiet server.
-      await until(() => fake!.plainRequests().length > 0, 'the background summary call');
-      await fake.idle();
-      await until(async () => {
-        const res = await fetch(`${base}/api/chat/sessions/${turn.sessionId}`, { headers: { cookie } });
-        const session = (await res.json()) as { summary?: string | null };
-        return res.status === 200 && Boolean(session.summary);
-      }, 'the summary to be saved');
-    }
-    const maxDelay = Math.max(...delays);
-
-    console.log('');
-    console.log(
-      `POST /api/chat/turns (server-sent events), ${TURNS} turns after ${TURN_WARMUP} warm-up turns, each in a new session`,
-    );
-    row('', '     p50    ', '     p99    ', '     max    ');
-    row(
-      'first token: fake sent -> our client parsed',
-      ms(percentile(delays, 50)),
-      ms(percentile(delays, 99)),
-      ms(maxDelay),
-    );
-    row(
-      'turn start overhead (includes saving the user message)',
-      ms(percentile(overheads, 50)),
-      ms(percentile(overheads, 99)),
-      ms(Math.max(...overheads)),
-    );
-    row(`  = request sent -> first token parsed, minus ${LATENCY_MS} ms`);
-    row(
-      '  of which: request sent -> model call at the fake',
-      ms(percentile(untilModelCall, 50)),
-      ms(percentile(untilModelCall, 99)),
-      ms(Math.max(...untilModelCall)),
-    );
-    const delay99 = percentile(delays, 99);
-    console.log(
-      `first-token delay p99 ${delay99.toFixed(2)} ms, ${verdict(delay99, FIRST_TOKEN_TARGET_MS)}; max ${maxDelay.toFixed(2)} ms, ${verdict(maxDelay, FIRST_TOKEN_TARGET_MS)}`,
-    );
-  } finally {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await fake?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    // The server refreshes the session summary after each reply (a plain completion, then a save):
+    // let it finish so the next turn is measured on a quiet server.
+    await until(() => fake.plainRequests().length > 0, 'the background summary call');
+    await fake.idle();
+    await until(async () => {
+      const res = await fetch(`${base}/api/chat/sessions/${turn.sessionId}`, { headers: { cookie } });
+      const session = (await res.json()) as { summary?: string | null };
+      return res.status === 200 && Boolean(session.summary);
+    }, 'the summary to be saved');
   }
-}
+  const maxDelay = Math.max(...delays);
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  console.log('');
+  console.log(
+    `POST /api/chat/turns (server-sent events), ${TURNS} turns after ${TURN_WARMUP} warm-up turns, each in a new session`,
+  );
+  row('', '     p50    ', '     p99    ', '     max    ');
+  row(
+    'first token: fake sent -> our client parsed',
+    ms(percentile(delays, 50)),
+    ms(percentile(delays, 99)),
+    ms(maxDelay),
+  );
+  row(
+    'turn start overhead (includes saving the user message)',
+    ms(percentile(overheads, 50)),
+    ms(percentile(overheads, 99)),
+    ms(Math.max(...overheads)),
+  );
+  row(`  = request sent -> first token parsed, minus ${LATENCY_MS} ms`);
+  row(
+    '  of which: request sent -> model call at the fake',
+    ms(percentile(untilModelCall, 50)),
+    ms(percentile(untilModelCall, 99)),
+    ms(Math.max(...untilModelCall)),
+  );
+  const delay99 = percentile(delays, 99);
+  console.log(
+    `first-token delay p99 ${delay99.toFixed(2)} ms, ${verdict(delay99, FIRST_TOKEN_TARGET_MS)}; max ${maxDelay.toFixed(2)} ms, ${verdict(maxDelay, FIRST_TOKEN_TARGET_MS)}`,
+  );
+});

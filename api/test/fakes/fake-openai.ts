@@ -41,6 +41,8 @@ export interface RecordedRequest {
   body: any;
   /** performance.now() when the request arrived. */
   receivedAt: number;
+  /** Streamed completions: performance.now() as each content chunk was handed to the socket, one per token sent. */
+  tokensSentAt?: number[];
 }
 
 export interface FakeOpenAIOptions {
@@ -160,10 +162,11 @@ export class FakeOpenAI {
         errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null),
       );
     }
-    return this.answerCompletion(record.body as ChatBody, res);
+    return this.answerCompletion(record, res);
   }
 
-  private async answerCompletion(body: ChatBody, res: ServerResponse): Promise<void> {
+  private async answerCompletion(record: RecordedRequest, res: ServerResponse): Promise<void> {
+    const body = record.body as ChatBody;
     const index = this.queue.findIndex((entry) => !entry.match || entry.match(body));
     const reply = index >= 0 ? this.queue.splice(index, 1)[0] : {};
     if (reply.hang) return;
@@ -188,7 +191,7 @@ export class FakeOpenAI {
       model: body.model ?? this.options.model ?? defaultModel,
     };
     if (body.stream === true) {
-      return this.stream(res, status, headers, meta, text, reply);
+      return this.stream(res, status, headers, meta, text, reply, record);
     }
     const completionTokens = tokenize(text).length;
     const promptTokens = (body.messages ?? []).reduce((sum, m) => sum + tokenize(contentText(m.content)).length, 0);
@@ -221,6 +224,7 @@ export class FakeOpenAI {
     meta: { id: string; created: number; model: string },
     text: string,
     reply: ScriptedReply,
+    record: RecordedRequest,
   ): Promise<void> {
     const chunk = (delta: object, finishReason: string | null) =>
       `data: ${JSON.stringify({ ...meta, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
@@ -236,10 +240,15 @@ export class FakeOpenAI {
     if (!(await send(res, chunk({ role: 'assistant', content: '' }, null)))) return;
 
     const tokens = tokenize(text);
+    const tokensSentAt: number[] = (record.tokensSentAt = []);
     for (let sent = 0; sent < tokens.length; sent++) {
       if (sent === reply.cutAfterTokens) return this.cut(res);
       if (sent > 0 && !(await pause(tokenDelayMs, res))) return;
+      // Taken before the write, which hands an idle socket's data to the kernel at once: a client's
+      // delay measured from here never leaves out time the fake itself spent.
+      const writtenAt = performance.now();
       if (!(await send(res, chunk({ content: tokens[sent] }, null)))) return;
+      tokensSentAt.push(writtenAt);
       if (sent === 0) this.firstTokenSentAt.push(performance.now());
     }
     if (reply.cutAfterTokens !== undefined && reply.cutAfterTokens >= 0) return this.cut(res);

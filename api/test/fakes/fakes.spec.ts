@@ -167,6 +167,23 @@ describe(FakeOpenAI.name, () => {
     expect(arrivals[3] - started).toBeGreaterThanOrEqual(3 * 20);
   });
 
+  it('records on each streamed request when each of its tokens was written, and nothing on plain ones', async () => {
+    fake.script({ text: 'one two three', tokenDelayMs: 20 }, { text: 'x y', tokenDelayMs: 0 });
+    const stream = await client().chat.completions.create({ model: 'gpt-4o', messages: hello, stream: true });
+    const arrivals: number[] = [];
+    for await (const chunk of stream) if (chunk.choices[0].delta.content) arrivals.push(performance.now());
+    await ask();
+
+    const [streamed, plain] = fake.completionRequests();
+    const sentAt = streamed.tokensSentAt!;
+    expect(sentAt).toHaveLength(3);
+    expect(sentAt[0]).toBeGreaterThanOrEqual(streamed.receivedAt);
+    expect(sentAt[2] - sentAt[0]).toBeGreaterThanOrEqual(2 * 20 - 1);
+    sentAt.forEach((at, i) => expect(at).toBeLessThanOrEqual(arrivals[i]));
+    expect(fake.firstTokenSentAt[0]).toBeGreaterThanOrEqual(sentAt[0]);
+    expect(plain.tokensSentAt).toBeUndefined();
+  });
+
   it('hangs until the client times out with APIConnectionTimeoutError', async () => {
     fake.script({ hang: true }, { hang: true });
     const started = performance.now();
