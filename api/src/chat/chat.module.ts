@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { APP_CONFIG, type AppConfig } from '../config';
 import { LlmModule } from '../llm';
+import { RedisConnection } from '../redis';
 import { ChatSessionsController } from './chat-sessions.controller';
 import { ChatService } from './chat.service';
 import { ChatStore } from './chat.store';
@@ -14,7 +16,14 @@ import { ChatTurns } from './turns/chat-turns.service';
 import { CheckpointFollower } from './turns/checkpoint-follower';
 import { ReplyLeases } from './turns/reply-leases';
 import { ReplyStore } from './turns/reply-store';
+import { RedisTurnRelay } from './turns/redis-turn-relay';
 import { InMemoryTurnRelay, TurnRelay } from './turns/turn-relay';
+
+/** One process: its own memory. Replicas (REDIS_URL): Redis, with this process's own replies still served from memory. */
+function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnection | null): TurnRelay {
+  const local = new InMemoryTurnRelay(active);
+  return redis ? new RedisTurnRelay(redis, local, { leaseMs: config.replies.leaseMs }) : local;
+}
 
 @Module({
   imports: [AgentsModule, LlmModule],
@@ -27,7 +36,11 @@ import { InMemoryTurnRelay, TurnRelay } from './turns/turn-relay';
     ReplyStore,
     ReplyLeases,
     CheckpointFollower,
-    { provide: TurnRelay, useClass: InMemoryTurnRelay },
+    {
+      provide: TurnRelay,
+      inject: [ActiveTurns, APP_CONFIG, { token: RedisConnection, optional: true }],
+      useFactory: turnRelay,
+    },
     ChatTurns,
     OneShotReplies,
   ],

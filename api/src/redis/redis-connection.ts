@@ -26,6 +26,8 @@ export class RedisConnection {
       new Redis(settings.url, {
         lazyConnect: true,
         connectTimeout: CONNECT_TIMEOUT_MS,
+        // CLIENT LIST tells which app (by its prefix) holds a connection, and what for.
+        connectionName: `${settings.keyPrefix}commands`,
         // While Redis is away, a command fails after one reconnection attempt instead of waiting for
         // it to come back: a request is answered (from a fallback where there is one) rather than held.
         maxRetriesPerRequest: 1,
@@ -49,7 +51,13 @@ export class RedisConnection {
 
   /** A connection of the caller's own (XREAD BLOCK, SUBSCRIBE); give it back with release(). Closed with the app. */
   dedicatedConnection(): Redis {
-    const connection = this.watch(this.main.duplicate({ lazyConnect: false, maxRetriesPerRequest: null }));
+    const connection = this.watch(
+      this.main.duplicate({
+        lazyConnect: false,
+        maxRetriesPerRequest: null,
+        connectionName: `${this.settings.keyPrefix}dedicated`,
+      }),
+    );
     this.dedicated.add(connection);
     return connection;
   }
@@ -76,7 +84,7 @@ export class RedisConnection {
     for (const connection of this.dedicated) connection.disconnect();
     this.dedicated.clear();
     if (this.main.status === 'ready') await this.main.quit().catch(() => this.main.disconnect());
-    else this.main.disconnect();
+    else if (this.main.status !== 'end') this.main.disconnect();
   }
 
   /** An error's code or message with the URL's password taken out. */

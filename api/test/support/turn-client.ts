@@ -16,9 +16,12 @@ export interface TurnStream {
   disconnect(): void;
 }
 
+/** Where a browser reaches the app: a test app, or a server process of its own (a replica). */
+export type TurnHost = Pick<TestApp, 'url' | 'accessCookie'>;
+
 /** A browser-like client of the streaming turn: reads server-sent events as they arrive. */
 export async function openStream(
-  sut: TestApp,
+  sut: TurnHost,
   method: 'POST' | 'GET',
   path: string,
   body?: unknown,
@@ -57,7 +60,7 @@ export async function readToFirstToken(events: AsyncGenerator<ChatTurnEvent>): P
   return first.session;
 }
 
-export const sendTurn = (sut: TestApp, request: ChatTurnRequest, headers?: Record<string, string>) =>
+export const sendTurn = (sut: TurnHost, request: ChatTurnRequest, headers?: Record<string, string>) =>
   openStream(sut, 'POST', '/api/chat/turns', request, headers);
 
 export const replyText = (events: ChatTurnEvent[]) =>

@@ -1,0 +1,297 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
+import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { fixtureAgentsDir } from '../support/fixture-agents';
+import { SERVER_KEY } from '../support/model-fakes';
+import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
+import { createIsolatedDatabase } from '../support/test-database';
+import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
+import { TEST_ACCESS_CODE } from '../support/test-app';
+import { only, openStream, readToFirstToken, replyText, sendTurn, type TurnHost } from '../support/turn-client';
+
+/** Fixture agent: plain completions. */
+const AGENT = 'completions-only';
+const SESSION_SECRET = 'replicas-share-this-secret-0123456789abcdef';
+/** Short, so a dead owner's reply is given up within seconds rather than the default 15 s. */
+const LEASE_MS = 4000;
+const WORDS = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+
+interface Replica extends TurnHost {
+  name: string;
+  server: ServerProcess;
+  baseUrl: string;
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A deadline that does not keep the test run alive. */
+const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await tick(50);
+  }
+}
+
+/**
+ * Several real server processes (the built api/dist/main.js) on one PostgreSQL schema and one Redis
+ * key prefix, as replicas behind a proxy would run: a browser's requests may reach any of them.
+ */
+describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
+  let openai: FakeOpenAI;
+  let redis: IsolatedRedis;
+  let database: { url: string; drop(): Promise<void> };
+  let cookie: string;
+  const replicas: Replica[] = [];
+  const dataDirs: string[] = [];
+  let a: Replica, b: Replica, c: Replica;
+
+  async function startReplica(name: string): Promise<Replica> {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), `mb-replica-${name}-`));
+    dataDirs.push(dataDir);
+    const server = runServer({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      AGENTS_DIR: fixtureAgentsDir,
+      ACCESS_CODE: TEST_ACCESS_CODE,
+      SESSION_SECRET,
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      OPENAI_BASE_URL: openai.baseUrl,
+      OPENAI_API_KEY: SERVER_KEY,
+      REPLY_LEASE_MS: String(LEASE_MS),
+      REPLY_SWEEP_MS: '500',
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const replica: Replica = {
+      name,
+      server,
+      baseUrl,
+      url: () => Promise.resolve(baseUrl),
+      accessCookie: () => Promise.resolve(cookie),
+    };
+    replicas.push(replica);
+    await waitForOutput(server, new RegExp(`Open http://localhost:${port}`), 60_000);
+    return replica;
+  }
+
+  const api = (replica: Replica, path: string, init: RequestInit = {}) =>
+    fetch(`${replica.baseUrl}${path}`, {
+      ...init,
+      headers: { cookie, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    });
+  const messagesOn = async (replica: Replica, sessionId: string): Promise<ChatMessage[]> =>
+    (await api(replica, `/api/chat/sessions/${sessionId}/messages`)).json() as Promise<ChatMessage[]>;
+  const grant = (replica: Replica, passcode: string, client: string) =>
+    fetch(`${replica.baseUrl}/api/auth/grant-access`, {
+      method: 'POST',
+      // Each replica trusts its local proxy (TRUST_PROXY=loopback): this is the client it counts.
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ passcode }),
+    });
+
+  beforeAll(async () => {
+    if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing: run npm run build -w api first`);
+    openai = await FakeOpenAI.start({ acceptedKeys: [SERVER_KEY] });
+    redis = await isolatedRedis();
+    const fresh = await createIsolatedDatabase();
+    if (!fresh) throw new Error('the tests of replicas need TEST_DATABASE_URL');
+    database = fresh;
+    // Started together on a database no one has migrated yet.
+    [a, b, c] = await Promise.all(['A', 'B', 'C'].map(startReplica));
+    const granted = await grant(a, TEST_ACCESS_CODE, '198.51.100.1');
+    cookie = (granted.headers.get('set-cookie') ?? '').split(';')[0];
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const { server } of replicas) if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    await Promise.all(replicas.map(({ server }) => Promise.race([server.exited, deadline(10_000)])));
+    for (const { server } of replicas) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await openai?.close();
+    await redis?.flush();
+    await redis?.close();
+    await database?.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    await openai.idle();
+    openai.reset();
+  });
+
+  it('boots three replicas started together on one fresh database, each migrating nothing twice', async () => {
+    for (const replica of [a, b, c]) {
+      expect((await fetch(`${replica.baseUrl}/api/health`)).status).toBe(200);
+      expect(replica.server.output()).not.toMatch(/Could not start|duplicate key/);
+    }
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ name: string; times: number }>(
+        'SELECT name, count(*)::int AS times FROM migrations GROUP BY name',
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.times === 1)).toBe(true);
+    } finally {
+      await admin.end();
+    }
+    // One cookie, signed by A, is good on every replica.
+    for (const replica of [b, c]) expect((await api(replica, '/api/chat/sessions')).status).toBe(200);
+  });
+
+  it('counts wrong access codes across replicas: 3 on A and 2 on B, and C refuses the next with 429', async () => {
+    const client = '203.0.113.9';
+    for (const [replica, times] of [
+      [a, 3],
+      [b, 2],
+    ] as const) {
+      for (let i = 0; i < times; i++) expect((await grant(replica, 'wrong-code', client)).status).toBe(401);
+    }
+    const refused = await grant(c, 'wrong-code', client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(((await refused.json()) as { code: string }).code).toBe('TOO_MANY_ATTEMPTS');
+    // Even the right code, on any replica; another client is not concerned.
+    expect((await grant(a, TEST_ACCESS_CODE, client)).status).toBe(429);
+    expect((await grant(b, TEST_ACCESS_CODE, '203.0.113.10')).status).toBe(200);
+  });
+
+  it('re-attaches on B to a reply written on A: the text so far, then the live tokens to done; B answers 409 to a second message meanwhile', async () => {
+    openai.script({ match: streamedCalls, text: WORDS, tokenDelayMs: 60 });
+    const started = await sendTurn(a, { agentType: AGENT, content: 'Write forty words' });
+    const fromA = started.events();
+    const session = await readToFirstToken(fromA);
+    const restOfA = (async () => {
+      const events: ChatTurnEvent[] = [];
+      for await (const event of fromA) events.push(event);
+      return events;
+    })();
+    await tick(400);
+
+    const second = await sendTurn(b, { agentType: AGENT, sessionId: session.id, content: 'And another thing' });
+    expect(second.status).toBe(409);
+    expect(second.error?.code).toBe('CONFLICT');
+
+    const attached = await openStream(b, 'GET', `/api/chat/sessions/${session.id}/turn`);
+    expect(attached.status).toBe(200);
+    const events = await attached.all();
+    const snapshot = events[0];
+    if (snapshot?.type !== 'snapshot') throw new Error(`expected a snapshot first: ${JSON.stringify(events[0])}`);
+    expect(snapshot.text.length).toBeGreaterThan(0);
+    expect(WORDS.startsWith(snapshot.text)).toBe(true);
+    expect(snapshot.text.length).toBeLessThan(WORDS.length);
+    expect(events.slice(1, -1).every((event) => event.type === 'token')).toBe(true);
+    expect(snapshot.text + replyText(events)).toBe(WORDS);
+    const done = only(events, 'done').message;
+    expect(done).toMatchObject({ role: 'assistant', content: WORDS, incomplete: false });
+    expect(only(await restOfA, 'done').message).toEqual(done);
+
+    expect((await messagesOn(c, session.id)).map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Write forty words'],
+      ['assistant', WORDS],
+    ]);
+    // Over: nothing to re-attach to, on any replica.
+    expect((await api(c, `/api/chat/sessions/${session.id}/turn`)).status).toBe(204);
+  });
+
+  it("stops from B, within a second, a reply written on A: A's call to the model is aborted and what arrived is kept", async () => {
+    openai.script({ match: streamedCalls, text: WORDS, tokenDelayMs: 80 });
+    const started = await sendTurn(a, { agentType: AGENT, content: 'Write slowly' });
+    const fromA = started.events();
+    const session = await readToFirstToken(fromA);
+    const endOfA = (async () => {
+      const events: ChatTurnEvent[] = [];
+      for await (const event of fromA) events.push(event);
+      return { events, at: Date.now() };
+    })();
+    await tick(300);
+
+    const askedAt = Date.now();
+    const stop = await api(b, `/api/chat/sessions/${session.id}/turn/stop`, { method: 'POST' });
+    expect(await stop.json()).toEqual({ stopped: true });
+    const { events, at } = await endOfA;
+    expect(at - askedAt).toBeLessThan(1000);
+    const stopped = only(events, 'stopped').message;
+    expect(stopped).toMatchObject({ role: 'assistant', incomplete: true });
+    expect(WORDS.startsWith(stopped!.content)).toBe(true);
+    expect(stopped!.content.length).toBeLessThan(WORDS.length);
+    await waitFor(() => Promise.resolve(openai.abortedByClient === 1 ? true : undefined), 'the aborted call', 2000);
+
+    expect((await messagesOn(b, session.id)).at(-1)).toEqual(stopped);
+    // The chat is free again, on any replica.
+    const next = await sendTurn(c, { agentType: AGENT, sessionId: session.id, content: 'Shorter, please' });
+    expect(next.status).toBe(200);
+    only(await next.all(), 'done');
+  });
+
+  it('keeps the text of a reply whose replica is killed (kill -9) mid-way, and frees its chat on the others within 30 s', async () => {
+    const doomed = await startReplica('D');
+    openai.script({ match: streamedCalls, text: WORDS, tokenDelayMs: 100 });
+    const started = await sendTurn(doomed, { agentType: AGENT, content: 'Write until I pull the plug' });
+    const seen: Array<{ text: string; at: number }> = [];
+    let text = '';
+    let session: ChatSession | undefined;
+    const reading = (async () => {
+      try {
+        for await (const event of started.events()) {
+          if (event.type === 'session') session = event.session;
+          if (event.type === 'token') seen.push({ text: (text += event.text), at: Date.now() });
+        }
+      } catch {
+        // The connection dies with the process, as it does for a browser.
+      }
+    })();
+    await waitFor(() => Promise.resolve(seen.length ? true : undefined), 'the first token', 10_000);
+    if (!session) throw new Error('a turn stream opens with its session');
+    const watcher = await openStream(b, 'GET', `/api/chat/sessions/${session.id}/turn`);
+    expect(watcher.status).toBe(200);
+    const watched = watcher.all();
+    await tick(2500);
+
+    const killedAt = Date.now();
+    doomed.server.child.kill('SIGKILL');
+    await doomed.server.exited;
+    await reading;
+    const seenByBrowser = text;
+    // Checkpoints are written every second: what was seen a bit more than a second before the kill is safe.
+    const safe = seen.filter((entry) => entry.at < killedAt - 1500).at(-1)?.text ?? '';
+
+    const kept = await waitFor(
+      async () => (await messagesOn(b, session.id)).find((m) => m.role === 'assistant'),
+      'the interrupted reply',
+      30_000,
+    );
+    const freedAfterMs = Date.now() - killedAt;
+    expect(freedAfterMs).toBeLessThan(30_000);
+    expect(kept.incomplete).toBe(true);
+    // Both are the start of the reply; the row may even hold a little more than the browser had read.
+    expect(WORDS.startsWith(seenByBrowser)).toBe(true);
+    expect(WORDS.startsWith(kept.content)).toBe(true);
+    expect(kept.content.length).toBeGreaterThanOrEqual(safe.length);
+    expect(safe.length).toBeGreaterThan(0);
+
+    // The browser watching from B is not left hanging: its stream ends, and a reload shows the kept text.
+    const watchedEvents = await watched;
+    expect(watchedEvents[0]?.type).toBe('snapshot');
+    expect(watchedEvents.some((event) => event.type === 'done')).toBe(false);
+
+    const next = await sendTurn(c, { agentType: AGENT, sessionId: session.id, content: 'Are you back?' });
+    expect(next.status).toBe(200);
+    expect(only(await next.all(), 'done').message.content).toBe('Echo: Are you back?');
+    console.info(
+      `kill -9 mid-reply: the browser saw ${seenByBrowser.length} characters, ${kept.content.length} were kept, ` +
+        `the chat was free again ${freedAfterMs} ms after the kill`,
+    );
+  }, 60_000);
+});
