@@ -193,6 +193,16 @@ describe(RedisTurnRelay.name, () => {
     expect(watcher.events).toEqual([{ type: 'snapshot', text: 'New reply', sources: [] }]);
   });
 
+  it('knows no reply (so the caller falls back to the database) when Redis cannot be reached', async () => {
+    const [owner, other] = [await replica(), await replica()];
+    owner.open(SESSION, () => undefined).publish({ type: 'token', text: 'Written' });
+    await tick(50);
+    crash(other);
+    const watcher = new Recorder();
+    expect(await other.attach(SESSION, watcher)).toBeUndefined();
+    expect(watcher.events).toEqual([]);
+  });
+
   it('stops following when the watcher detaches, and closes the reader it opened', async () => {
     const [owner, other] = [await replica(), await replica()];
     const turn = owner.open(SESSION, () => undefined);
