@@ -229,7 +229,14 @@ describe(RedisTurnRelay.name, () => {
   it('keeps its keys under the prefix, batches tokens into few stream entries, and lets them expire after the end', async () => {
     const owner = await replica({ endedTtlMs: 5_000 });
     const turn = owner.open(SESSION, () => undefined);
+    turn.publish({ type: 'sources', sources });
+    await tick(50);
     for (let i = 0; i < 50; i++) turn.publish({ type: 'token', text: `t${i} ` });
+    await tick(50);
+    // A process that dies now leaves nothing behind for good.
+    const whileWriting = await redis.keys();
+    expect(whileWriting).toHaveLength(4);
+    for (const key of whileWriting) expect(await owner.client.pttl(key)).toBeGreaterThan(0);
     turn.publish(done);
     await tick(50);
 

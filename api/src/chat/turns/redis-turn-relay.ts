@@ -66,6 +66,8 @@ class TurnKeys {
 class OwnedTurn implements TurnBroadcast {
   private pending: ChatTurnEvent[] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** Keys given an expiry: each gets one when first written and at the end; lease renewals keep them meanwhile. */
+  private readonly expiring = new Set<string>();
   ended = false;
 
   constructor(
@@ -98,10 +100,18 @@ class OwnedTurn implements TurnBroadcast {
     const sources = events.findLast((event) => event.type === 'sources')?.sources;
     const ttl = this.ended ? this.relay.options.endedTtlMs : 2 * this.relay.options.leaseMs;
     const tx = this.relay.client.multi();
-    if (text) tx.append(this.keys.text, text);
-    if (sources) tx.set(this.keys.sources, JSON.stringify(sources));
+    const written = [this.keys.events];
+    if (text) {
+      tx.append(this.keys.text, text);
+      written.push(this.keys.text);
+    }
+    // SET replaces a key's expiry, so it gives its own.
+    if (sources) tx.set(this.keys.sources, JSON.stringify(sources), 'PX', ttl);
     tx.xadd(this.keys.events, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'e', JSON.stringify(events));
-    for (const key of this.keys.all) tx.pexpire(key, ttl);
+    for (const key of this.ended ? this.keys.all : written.filter((key) => !this.expiring.has(key))) {
+      tx.pexpire(key, ttl);
+      this.expiring.add(key);
+    }
     tx.exec().catch((error: unknown) => this.relay.failed('Relaying a reply', error));
   }
 }
