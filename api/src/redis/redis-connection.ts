@@ -26,6 +26,8 @@ export class RedisConnection {
       new Redis(settings.url, {
         lazyConnect: true,
         connectTimeout: CONNECT_TIMEOUT_MS,
+        // How long a closing connection may take before its socket is destroyed (also after a failed boot).
+        disconnectTimeout: 500,
         // CLIENT LIST tells which app (by its prefix) holds a connection, and what for.
         connectionName: `${settings.keyPrefix}commands`,
         // While Redis is away, a command fails after one reconnection attempt instead of waiting for
