@@ -25,13 +25,14 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     throw new Error(`gave up waiting for ${what}`);
   }
 
-  it('creates the session on the first message with the title rule, streams the reply token by token and saves both messages', async () => {
+  it('creates the session on the first message with the title rule, streams the reply as it arrives and saves both messages', async () => {
     env.openai.script({ match: streamedCalls, text: 'Here is a calm plan: three nights in a small harbour town.' });
     const turn = await sendTurn(env.sut, { agentType: AGENT, content: LONG_FIRST_MESSAGE });
     expect(turn.status).toBe(200);
     const events = await turn.all();
 
-    expect(events.map((e) => e.type)).toEqual(['session', 'user-message', ...Array(12).fill('token'), 'done']);
+    // Tokens that arrive together are written together: how many token events is the server's choice.
+    expect(events.map((e) => e.type).join(' ')).toMatch(/^session user-message (token )+done$/);
     const { session, created } = only(events, 'session');
     expect(created).toBe(true);
     expect(fixtureAgent(AGENT).conversation.session.titleMaxLength).toBe(50);

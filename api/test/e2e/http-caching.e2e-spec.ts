@@ -1,3 +1,6 @@
+import { request, type IncomingMessage } from 'node:http';
+import { streamedCalls } from '../fakes/fake-openai';
+import { conversationAppPerSuite } from '../support/model-fakes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('HTTP caching and compression (e2e)', () => {
@@ -29,5 +32,34 @@ describe('HTTP caching and compression (e2e)', () => {
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('Event streams and compression (e2e)', () => {
+  const env = conversationAppPerSuite();
+
+  it('never compresses an event stream, even for a client that accepts gzip: each event is readable as it is written', async () => {
+    env.openai.script({ match: streamedCalls, text: 'one two three four', tokenDelayMs: 200 });
+    const url = new URL('/api/chat/turns', await env.sut.url());
+    const headers = {
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip',
+      cookie: await env.sut.accessCookie(),
+    };
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      request(url, { method: 'POST', headers }, resolve)
+        .on('error', reject)
+        .end(JSON.stringify({ agentType: 'completions-only', content: 'Hello' })),
+    );
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['content-encoding']).toBeUndefined();
+
+    let received = '';
+    for await (const chunk of res) {
+      received += String(chunk);
+      if (received.includes('"type":"token"')) break;
+    }
+    expect(received).toMatch(/^data: \{"type":"session"/);
+    expect(received).not.toContain('"type":"done"');
   });
 });

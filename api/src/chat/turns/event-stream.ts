@@ -2,30 +2,86 @@ import type { Response } from 'express';
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
 
 const HEARTBEAT_MS = 15_000;
+/** A stream writes at most once per window, so no token waits longer than this for its write. */
+export const TOKEN_WINDOW_MS = 25;
 
 export interface EventStream {
   send(event: ChatTurnEvent): void;
   end(): void;
 }
 
-/** Server-sent events on an Express response: unbuffered, uncompressed, kept alive through idle proxies. */
+const frame = (event: ChatTurnEvent) => `data: ${JSON.stringify(event)}\n\n`;
+
+/**
+ * Batches a stream's consecutive tokens into one `token` event per write. A token that finds the stream
+ * quiet for a whole window leaves on the next turn of the event loop (with whatever arrived in the same
+ * turn); later ones wait for the window since the last write to end. Any other event first writes the
+ * held text, in the same write, so the order is kept.
+ */
+export class EventWriter {
+  private held = '';
+  private cancelPending?: () => void;
+  private lastWriteAt = -Infinity;
+
+  constructor(
+    private readonly write: (chunk: string) => void,
+    private readonly windowMs = TOKEN_WINDOW_MS,
+  ) {}
+
+  send(event: ChatTurnEvent): void {
+    if (event.type !== 'token') return this.flush(frame(event));
+    this.held += event.text;
+    if (this.cancelPending) return;
+    const wait = this.lastWriteAt + this.windowMs - Date.now();
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait);
+      this.cancelPending = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(() => this.flush());
+      this.cancelPending = () => clearImmediate(immediate);
+    }
+  }
+
+  /** Writes the held text, then `after` (an event or a comment), as one write. */
+  flush(after = ''): void {
+    this.cancelPending?.();
+    this.cancelPending = undefined;
+    const chunk = (this.held ? frame({ type: 'token', text: this.held }) : '') + after;
+    this.held = '';
+    if (!chunk) return;
+    this.lastWriteAt = Date.now();
+    this.write(chunk);
+  }
+
+  /** The client is gone: whatever is held is dropped. */
+  discard(): void {
+    this.cancelPending?.();
+    this.cancelPending = undefined;
+    this.held = '';
+  }
+}
+
+/** Server-sent events on an Express response: uncompressed, tokens batched per write, kept alive through idle proxies. */
 export function openEventStream(res: Response): EventStream {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-  // no-transform keeps the compression middleware (and proxies) from holding tokens back.
+  // no-transform keeps the compression middleware (and proxies) from holding events back.
   res.setHeader('Cache-Control', 'no-store, no-transform');
   res.setHeader('X-Accel-Buffering', 'no');
   res.flushHeaders();
   res.socket?.setNoDelay(true);
   const open = () => !res.writableEnded && !res.destroyed;
-  const heartbeat = setInterval(() => open() && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-  res.on('close', () => clearInterval(heartbeat));
+  const writer = new EventWriter((chunk) => open() && res.write(chunk));
+  const heartbeat = setInterval(() => writer.flush(': keep-alive\n\n'), HEARTBEAT_MS);
+  res.on('close', () => {
+    clearInterval(heartbeat);
+    writer.discard();
+  });
   return {
-    send(event) {
-      if (open()) res.write(`data: ${JSON.stringify(event)}\n\n`);
-    },
+    send: (event) => writer.send(event),
     end() {
       clearInterval(heartbeat);
+      writer.flush();
       if (open()) res.end();
     },
   };
