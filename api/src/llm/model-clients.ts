@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelFailure } from './model-failure';
+import { createUpstreamFetch } from './upstream-fetch';
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
@@ -9,6 +10,8 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 @Injectable()
 export class ModelClients {
   private readonly serverClient?: OpenAI;
+  /** Shared by every client, so a key brought per request reuses the same connections. */
+  private readonly fetch = createUpstreamFetch();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     if (config.openai.apiKey) this.serverClient = this.create(config.openai.apiKey);
@@ -47,6 +50,7 @@ export class ModelClients {
       // ChatModel times attempts itself; this is only a backstop.
       timeout: this.config.openai.timeoutMs + 5000,
       logLevel: 'off',
+      fetch: this.fetch,
     });
   }
 }
