@@ -21,7 +21,7 @@ describe(EventWriter.name, () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('writes the first token of a quiet stream on the next turn of the event loop, with what came in the same turn', () => {
+  it("writes the reply's first text on the next turn of the event loop, with what came in the same turn", () => {
     sut.send(token('Hel'));
     sut.send(token('lo'));
     expect(writes).toEqual([]);
@@ -30,17 +30,29 @@ describe(EventWriter.name, () => {
     expect(writes.map(eventsOf)).toEqual([[token('Hello')]]);
   });
 
-  it('holds tokens that follow a write until the window since it ends, then writes them as one', () => {
+  it('then holds each token for the window, for the ones after it to leave in the same write', () => {
     sut.send(token('a'));
     jest.advanceTimersByTime(0);
-    jest.advanceTimersByTime(5);
     sut.send(token('b'));
     jest.advanceTimersByTime(10);
     sut.send(token('c'));
 
-    jest.advanceTimersByTime(TOKEN_WINDOW_MS - 16);
+    jest.advanceTimersByTime(TOKEN_WINDOW_MS - 11);
     expect(writes).toHaveLength(1);
     jest.advanceTimersByTime(1);
+    expect(writes.map(eventsOf)).toEqual([[token('a')], [token('bc')]]);
+  });
+
+  it('holds a token after a pause too, so a burst that follows leaves together', () => {
+    sut.send(token('a'));
+    jest.advanceTimersByTime(1000);
+    sut.send(token('b'));
+    jest.advanceTimersByTime(5);
+    sut.send(token('c'));
+    jest.advanceTimersByTime(0);
+    expect(writes).toHaveLength(1);
+
+    jest.advanceTimersByTime(TOKEN_WINDOW_MS);
     expect(writes.map(eventsOf)).toEqual([[token('a')], [token('bc')]]);
   });
 

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
 
 const HEARTBEAT_MS = 15_000;
-/** A stream writes at most once per window, so no token waits longer than this for its write. */
+/** How long a token may wait for the ones after it: a stream writes at most once per window. */
 export const TOKEN_WINDOW_MS = 25;
 
 export interface EventStream {
@@ -13,15 +13,15 @@ export interface EventStream {
 const frame = (event: ChatTurnEvent) => `data: ${JSON.stringify(event)}\n\n`;
 
 /**
- * Batches a stream's consecutive tokens into one `token` event per write. A token that finds the stream
- * quiet for a whole window leaves on the next turn of the event loop (with whatever arrived in the same
- * turn); later ones wait for the window since the last write to end. Any other event first writes the
- * held text, in the same write, so the order is kept.
+ * Batches a stream's consecutive tokens into one `token` event per write: a token waits at most the window
+ * for the ones that follow it, so a stream writes at most once per window however fast its tokens come.
+ * The reply's first text leaves on the next turn of the event loop (with whatever arrived in the same turn).
+ * Any other event first writes the held text, in the same write, so the order is kept.
  */
 export class EventWriter {
   private held = '';
   private cancelPending?: () => void;
-  private lastWriteAt = -Infinity;
+  private wroteText = false;
 
   constructor(
     private readonly write: (chunk: string) => void,
@@ -32,9 +32,8 @@ export class EventWriter {
     if (event.type !== 'token') return this.flush(frame(event));
     this.held += event.text;
     if (this.cancelPending) return;
-    const wait = this.lastWriteAt + this.windowMs - Date.now();
-    if (wait > 0) {
-      const timer = setTimeout(() => this.flush(), wait);
+    if (this.wroteText) {
+      const timer = setTimeout(() => this.flush(), this.windowMs);
       this.cancelPending = () => clearTimeout(timer);
     } else {
       const immediate = setImmediate(() => this.flush());
@@ -46,11 +45,10 @@ export class EventWriter {
   flush(after = ''): void {
     this.cancelPending?.();
     this.cancelPending = undefined;
+    if (this.held) this.wroteText = true;
     const chunk = (this.held ? frame({ type: 'token', text: this.held }) : '') + after;
     this.held = '';
-    if (!chunk) return;
-    this.lastWriteAt = Date.now();
-    this.write(chunk);
+    if (chunk) this.write(chunk);
   }
 
   /** The client is gone: whatever is held is dropped. */
