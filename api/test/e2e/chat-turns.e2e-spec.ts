@@ -191,6 +191,21 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     expect((await messagesOf(session.id)).map((m) => m.content)).toEqual(['First', 'slow reply here']);
   });
 
+  it('takes one of several messages sent to a chat at once and refuses the others with 409, orders kept consecutive', async () => {
+    const opened = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Opening' })).all();
+    const sessionId = only(opened, 'session').session.id;
+    env.openai.script({ match: streamedCalls, text: 'the one reply', tokenDelayMs: 50 });
+
+    const racing = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((content) => sendTurn(env.sut, { agentType: AGENT, sessionId, content })),
+    );
+    expect(racing.map((turn) => turn.status).sort()).toEqual([200, 409, 409, 409]);
+    await racing.find((turn) => turn.status === 200)!.all();
+    const stored = await messagesOf(sessionId);
+    expect(stored.map((m) => m.order)).toEqual([0, 1, 2, 3]);
+    expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: 'the one reply' });
+  });
+
   it('refuses an unknown agent, a session of another agent and a missing session before saving anything', async () => {
     const unknown = await sendTurn(env.sut, { agentType: 'no-such-agent', content: 'Hi' });
     expect([unknown.status, unknown.error?.code]).toEqual([400, 'VALIDATION_FAILED']);

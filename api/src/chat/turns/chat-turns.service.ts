@@ -16,6 +16,7 @@ import {
   type PreparedReply,
   type ReplyContext,
 } from '../../llm';
+import type { ChatMessageEntity } from '../chat-message.entity';
 import { ChatSessionEntity } from '../chat-session.entity';
 import { toMessageDto, toSessionDto } from '../chat-dto';
 import { ChatService } from '../chat.service';
@@ -102,7 +103,9 @@ export class ChatTurns {
     const turn = new ActiveTurn(session.id, opened.reply.id);
     const broadcast = this.relay.open(session.id, () => turn.stop());
     turn.subscribe((event) => broadcast.publish(event));
-    this.active.run(turn, () => this.reply(turn, agent, session, apiKey));
+    // A new chat's conversation is its first message: no need to read it back.
+    const conversation = existing ? undefined : [opened.userMessage];
+    this.active.run(turn, () => this.reply(turn, agent, session, conversation, apiKey));
     return {
       opening: [
         { type: 'session', session: toSessionDto(session), created: !existing },
@@ -171,12 +174,13 @@ export class ChatTurns {
     turn: ActiveTurn,
     agent: AgentDefinition,
     session: ChatSessionEntity,
+    conversation: ChatMessageEntity[] | undefined,
     apiKey?: string,
   ): Promise<void> {
     let used: PreparedReply | undefined;
     try {
       // The reply's own row is still streaming, so the listing leaves it out.
-      const { items } = await this.store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES });
+      const items = conversation ?? (await this.store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items;
       const context: ReplyContext = {
         routing: agent.routing,
         settings: modelSettings(agent, this.clients.defaultModel),

@@ -7,6 +7,8 @@ import { MAX_MESSAGE_ORDER } from '../chat.store';
 
 /** The partial unique index that allows one streaming reply per session (migration StreamingReplies). */
 const ONE_STREAMING_REPLY = 'chat_messages_one_streaming_reply';
+/** The unique (session_id, order) constraint (migration InitialSchema). */
+const ONE_ORDER_PER_MESSAGE = 'chat_messages_session_order';
 const UNIQUE_VIOLATION = '23505';
 
 export interface OpenedReply {
@@ -65,10 +67,35 @@ const toEntity = (row: MessageRow): ChatMessageEntity =>
 
 const sourcesJson = (sources: MessageSource[] | null) => (sources?.length ? JSON.stringify(sources) : null);
 
-function isOneReplyViolation(error: unknown): boolean {
+function isViolationOf(error: unknown, index: string): boolean {
   const { code, constraint } = error as { code?: string; constraint?: string };
-  return code === UNIQUE_VIOLATION && constraint === ONE_STREAMING_REPLY;
+  return code === UNIQUE_VIOLATION && constraint === index;
 }
+
+/** The user's message (order n) and the reply's streaming row (n + 1), leased to $4. */
+const OPENING_ROWS = `(VALUES ('user', $2::text, 0, false, NULL::text, NULL::timestamptz),
+         ('assistant', '', 1, true, $4::text, now())) AS v(role, content, pos, streaming, owner_id, heartbeat_at)`;
+
+const OPEN_IN_NEW_SESSION = `
+  WITH session AS (
+    INSERT INTO chat_sessions (id, agent_type, title, system_prompt, created_at, updated_at)
+    VALUES ($1::uuid, $5, $6, $7, $3::timestamptz, $3::timestamptz)
+  )
+  INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
+  SELECT $1::uuid, v.role, v.content, v.pos, $3::timestamptz, v.streaming, v.owner_id, v.heartbeat_at
+  FROM ${OPENING_ROWS}
+  RETURNING *`;
+
+/** Updating the session takes its row lock, so concurrent messages get consecutive orders (or, racing, a retry). */
+const OPEN_IN_SESSION = `
+  WITH touched AS (UPDATE chat_sessions SET updated_at = $3 WHERE id = $1 RETURNING id)
+  INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
+  SELECT touched.id, v.role, v.content, n.next + v.pos, $3::timestamptz, v.streaming, v.owner_id, v.heartbeat_at
+  FROM touched,
+       (SELECT COALESCE(MAX("order") + 1, 0) AS next FROM chat_messages WHERE session_id = $1::uuid) AS n,
+       ${OPENING_ROWS}
+  WHERE n.next + 1 <= $5::int
+  RETURNING *`;
 
 /**
  * All SQL of replies being written. A reply is a row from its first token; only its owner (the process
@@ -79,8 +106,9 @@ export class ReplyStore {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * In one transaction: the session (when new), the user's message and the streaming reply. A reply
-   * already streaming in the session breaks the unique index, and nothing is stored.
+   * In one statement (so one transaction and one round trip): the session (when new), the user's message
+   * and the streaming reply. A reply already streaming in the session breaks the unique index, and nothing
+   * is stored.
    */
   async open(input: {
     session: ChatSessionEntity;
@@ -90,36 +118,30 @@ export class ReplyStore {
     now?: Date;
   }): Promise<OpenReplyResult> {
     const now = input.now ?? new Date();
+    const { session } = input;
+    const [sql, parameters] = input.isNew
+      ? [
+          OPEN_IN_NEW_SESSION,
+          [session.id, input.content, now, input.ownerId, session.agentType, session.title, session.systemPrompt],
+        ]
+      : [OPEN_IN_SESSION, [session.id, input.content, now, input.ownerId, MAX_MESSAGE_ORDER]];
     try {
-      return await this.db.transaction(async (tx): Promise<OpenReplyResult> => {
-        if (input.isNew) {
-          await tx.getRepository(ChatSessionEntity).insert({ ...input.session, createdAt: now, updatedAt: now });
-        } else {
-          // Takes the session's row lock, so concurrent messages get consecutive orders.
-          const touched = await this.rows(
-            tx,
-            `WITH touched AS (UPDATE chat_sessions SET updated_at = $2 WHERE id = $1 RETURNING id) SELECT id FROM touched`,
-            [input.session.id, now],
-          );
-          if (!touched.length) return { ok: false, reason: 'session-missing' };
-        }
-        const inserted = await this.rows<MessageRow>(
-          tx,
-          `INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
-           SELECT $1::uuid, v.role, v.content, n.next + v.pos, $3::timestamptz, v.streaming, v.owner_id, v.heartbeat_at
-           FROM (SELECT COALESCE(MAX("order") + 1, 0) AS next FROM chat_messages WHERE session_id = $1::uuid) AS n,
-                (VALUES ('user', $2::text, 0, false, NULL::text, NULL::timestamptz),
-                        ('assistant', '', 1, true, $4::text, now())) AS v(role, content, pos, streaming, owner_id, heartbeat_at)
-           WHERE n.next + 1 <= $5::int
-           RETURNING *`,
-          [input.session.id, input.content, now, input.ownerId, MAX_MESSAGE_ORDER],
-        );
-        if (!inserted.length) return { ok: false, reason: 'orders-exhausted' };
-        const [userMessage, reply] = inserted.map(toEntity).sort((a, b) => a.order - b.order);
-        return { ok: true, userMessage, reply };
-      });
+      let inserted: MessageRow[];
+      try {
+        inserted = await this.rows<MessageRow>(this.db.manager, sql, parameters);
+      } catch (error) {
+        // Another message took the next order between this statement's snapshot and its lock: once more, with a fresh snapshot.
+        if (!isViolationOf(error, ONE_ORDER_PER_MESSAGE)) throw error;
+        inserted = await this.rows<MessageRow>(this.db.manager, sql, parameters);
+      }
+      if (!inserted.length) {
+        const found = await this.rows(this.db.manager, 'SELECT 1 FROM chat_sessions WHERE id = $1', [session.id]);
+        return { ok: false, reason: found.length ? 'orders-exhausted' : 'session-missing' };
+      }
+      const [userMessage, reply] = inserted.map(toEntity).sort((a, b) => a.order - b.order);
+      return { ok: true, userMessage, reply };
     } catch (error) {
-      if (isOneReplyViolation(error)) return { ok: false, reason: 'reply-in-progress' };
+      if (isViolationOf(error, ONE_STREAMING_REPLY)) return { ok: false, reason: 'reply-in-progress' };
       throw error;
     }
   }
