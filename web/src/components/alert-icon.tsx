@@ -1,20 +1,12 @@
+import { StrokeIcon } from './stroke-icon';
+
 /** A circled exclamation mark, sized to the surrounding text colour. */
 export function AlertIcon({ size = 32 }: { size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-    >
+    <StrokeIcon size={size}>
       <circle cx="12" cy="12" r="10" />
       <line x1="12" y1="8" x2="12" y2="12" />
       <line x1="12" y1="16" x2="12.01" y2="16" />
-    </svg>
+    </StrokeIcon>
   );
 }

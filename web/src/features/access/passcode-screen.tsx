@@ -5,6 +5,7 @@ import type { AgentPasscodeForm } from '../../../../schemas/types/agent';
 import { accessTexts } from './access-texts';
 import { PasscodeForm } from './passcode-form';
 import styles from './access-screens.module.css';
+import { StrokeIcon } from '../../components/stroke-icon';
 
 type PasscodeScreenProps = {
   passcode: AgentPasscodeForm;
@@ -17,20 +18,9 @@ export function PasscodeScreen({ passcode, persistFlag }: PasscodeScreenProps) {
   return (
     <main className={styles.screen}>
       <Link className={styles.back} to={paths.home}>
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <StrokeIcon size={16}>
           <path d="M19 12H5M12 19l-7-7 7-7" />
-        </svg>
+        </StrokeIcon>
         {accessTexts.backHome}
       </Link>
       <section className={styles.card} aria-labelledby={titleId}>

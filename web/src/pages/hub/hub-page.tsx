@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import frame from '../../components/page-frame.module.css';
 import button from '../../components/button.module.css';
 import styles from './hub-page.module.css';
+import { StrokeIcon } from '../../components/stroke-icon';
 
 const texts = {
   title: 'MB',
@@ -59,20 +60,9 @@ function AgentCard({ agent }: { agent: HubCard }) {
         {agent.display.description ? <p className={styles.cardText}>{agent.display.description}</p> : null}
         <Link className={styles.cardLink} to={agent.routes[0]} aria-describedby={nameId}>
           {texts.openAgent}
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
+          <StrokeIcon size={16}>
             <path d="M5 12h14M12 5l7 7-7 7" />
-          </svg>
+          </StrokeIcon>
         </Link>
       </article>
     </li>

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } 
 import type { AgentInput } from '../../../../../schemas/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import styles from './composer.module.css';
+import { StrokeIcon } from '../../../components/stroke-icon';
 
 const texts = {
   messageLabel: 'Message',
@@ -90,19 +91,9 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           aria-label={texts.attach}
           onClick={() => attachBehaviours[input.attach]({ openPicker: () => picker.current?.click() })}
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <StrokeIcon size={20}>
             <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
-          </svg>
+          </StrokeIcon>
         </button>
         <input
           ref={picker}
@@ -142,20 +133,10 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
             aria-label={texts.send}
             disabled={empty || busy}
           >
-            <svg
-              aria-hidden="true"
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <StrokeIcon size={18} strokeWidth={2.2}>
               <path d="M22 2 11 13" />
               <path d="M22 2 15 22l-4-9-9-4 20-7z" />
-            </svg>
+            </StrokeIcon>
           </button>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../../components/toast/toast-store';
 import type { AgentCopyToast as CopyToast } from '../../../../../schemas/types/agent';
 import styles from './message-list.module.css';
+import { StrokeIcon } from '../../../components/stroke-icon';
 
 const texts = {
   label: 'Copy',
@@ -25,17 +26,7 @@ export function CopyButton({ text, copiedToast = texts.copied }: { text: string;
   };
   return (
     <button type="button" className={styles.copy} onClick={() => void copy()} aria-label="Copy message">
-      <svg
-        aria-hidden="true"
-        width="14"
-        height="14"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <StrokeIcon size={14}>
         {copied ? (
           <polyline points="20 6 9 17 4 12" />
         ) : (
@@ -44,7 +35,7 @@ export function CopyButton({ text, copiedToast = texts.copied }: { text: string;
             <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
           </>
         )}
-      </svg>
+      </StrokeIcon>
       <span>{copied ? texts.copiedLabel : texts.label}</span>
     </button>
   );
