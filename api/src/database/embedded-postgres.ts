@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -29,21 +29,38 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** PGlite has no lock of its own, and two processes on one data directory would corrupt it. */
+/**
+ * PGlite has no lock of its own, and two processes on one data directory would corrupt it. The lock
+ * file appears with our pid already in it (a hard link of a file we wrote), so a process starting at
+ * the same moment never reads an empty lock and takes it too.
+ */
 function acquireLock(dataDir: string): () => void {
   const file = join(dataDir, LOCK_FILE);
+  const mine = `${file}.${process.pid}`;
+  const inUse = (holder: number) =>
+    new Error(`The embedded database in ${dataDir} is in use by process ${holder}; stop it or set another DATA_DIR.`);
+  writeFileSync(mine, String(process.pid));
   try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = Number(readFileSync(file, 'utf8'));
-    if (holder && holder !== process.pid && isRunning(holder)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${holder}; stop it or set another DATA_DIR.`,
-      );
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        linkSync(mine, file);
+        return () => rmSync(file, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      let holder: number;
+      try {
+        holder = Number(readFileSync(file, 'utf8'));
+      } catch {
+        continue; // released meanwhile: try again
+      }
+      if (holder && holder !== process.pid && isRunning(holder)) throw inUse(holder);
+      rmSync(file, { force: true }); // left by a process that is gone
     }
-    writeFileSync(file, String(process.pid));
+    throw inUse(Number(readFileSync(file, 'utf8')));
+  } finally {
+    rmSync(mine, { force: true });
   }
-  return () => rmSync(file, { force: true });
 }
 
 interface DatabaseThread {
