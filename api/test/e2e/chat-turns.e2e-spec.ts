@@ -206,6 +206,48 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: 'the one reply' });
   });
 
+  it('opens many turns at once in new and existing chats, each with its own outcome when one chat is busy', async () => {
+    const existing: string[] = [];
+    for (const content of ['One', 'Two', 'Three'])
+      existing.push(only(await (await sendTurn(env.sut, { agentType: AGENT, content })).all(), 'session').session.id);
+    env.openai.script({ match: streamedCalls, text: 'still writing here', tokenDelayMs: 200 });
+    const busy = (await sendTurn(env.sut, { agentType: AGENT, content: 'Busy' })).events();
+    const busyId = (await readToFirstToken(busy)).id;
+
+    const turns = await Promise.all([
+      ...['N1', 'N2', 'N3', 'N4', 'N5', 'N6'].map((content) => sendTurn(env.sut, { agentType: AGENT, content })),
+      ...existing.map((sessionId) => sendTurn(env.sut, { agentType: AGENT, sessionId, content: 'Again' })),
+      sendTurn(env.sut, { agentType: AGENT, sessionId: busyId, content: 'While busy' }),
+    ]);
+    expect(turns.map((turn) => turn.status)).toEqual([...Array<number>(9).fill(200), 409]);
+    const sessions = await Promise.all(
+      turns.slice(0, 9).map(async (turn) => only(await turn.all(), 'session').session.id),
+    );
+    for (const sessionId of sessions.slice(0, 6))
+      expect((await messagesOf(sessionId)).map((m) => [m.order, m.role])).toEqual([
+        [0, 'user'],
+        [1, 'assistant'],
+      ]);
+    for (const sessionId of existing)
+      expect((await messagesOf(sessionId)).map((m) => [m.order, m.role, m.incomplete]).slice(2)).toEqual([
+        [2, 'user', false],
+        [3, 'assistant', false],
+      ]);
+    for await (const _event of busy);
+    expect((await messagesOf(busyId)).map((m) => m.content)).toEqual(['Busy', 'still writing here']);
+
+    // With no chat busy, existing chats share one statement too.
+    const again = await Promise.all(
+      existing.map((sessionId) => sendTurn(env.sut, { agentType: AGENT, sessionId, content: 'Once more' })),
+    );
+    await Promise.all(again.map((turn) => turn.all()));
+    for (const sessionId of existing)
+      expect((await messagesOf(sessionId)).map((m) => [m.order, m.role]).slice(4)).toEqual([
+        [4, 'user'],
+        [5, 'assistant'],
+      ]);
+  });
+
   it('refuses an unknown agent, a session of another agent and a missing session before saving anything', async () => {
     const unknown = await sendTurn(env.sut, { agentType: 'no-such-agent', content: 'Hi' });
     expect([unknown.status, unknown.error?.code]).toEqual([400, 'VALIDATION_FAILED']);

@@ -254,7 +254,8 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     })();
     await waitFor(() => Promise.resolve(seen.length ? true : undefined), 'the first token', 10_000);
     if (!session) throw new Error('a turn stream opens with its session');
-    const watcher = await openStream(b, 'GET', `/api/chat/sessions/${session.id}/turn`);
+    const sessionId = session.id;
+    const watcher = await openStream(b, 'GET', `/api/chat/sessions/${sessionId}/turn`);
     expect(watcher.status).toBe(200);
     const watched = watcher.all();
     await tick(2500);
@@ -268,7 +269,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     const safe = seen.filter((entry) => entry.at < killedAt - 1500).at(-1)?.text ?? '';
 
     const kept = await waitFor(
-      async () => (await messagesOn(b, session.id)).find((m) => m.role === 'assistant'),
+      async () => (await messagesOn(b, sessionId)).find((m) => m.role === 'assistant'),
       'the interrupted reply',
       30_000,
     );

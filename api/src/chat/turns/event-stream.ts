@@ -66,8 +66,13 @@ export function openEventStream(res: Response): EventStream {
   // no-transform keeps the compression middleware (and proxies) from holding events back.
   res.setHeader('Cache-Control', 'no-store, no-transform');
   res.setHeader('X-Accel-Buffering', 'no');
-  res.flushHeaders();
   res.socket?.setNoDelay(true);
+  // The headers leave with the first events written in this turn of the event loop (one socket write, where
+  // flushing them first would take two: on this machine a write costs more than building a whole event);
+  // a stream with nothing to say yet sends them on its own right after.
+  process.nextTick(() => {
+    if (!res.headersSent && !res.destroyed) res.flushHeaders();
+  });
   const open = () => !res.writableEnded && !res.destroyed;
   const writer = new EventWriter((chunk) => open() && res.write(chunk));
   const heartbeat = setInterval(() => writer.flush(': keep-alive\n\n'), HEARTBEAT_MS);

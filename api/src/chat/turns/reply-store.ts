@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { GroupBatcher } from '../../common/group-batcher';
 import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
 import { ChatMessageEntity, type MessageRole } from '../chat-message.entity';
 import { ChatSessionEntity } from '../chat-session.entity';
@@ -72,6 +73,20 @@ function isViolationOf(error: unknown, index: string): boolean {
   return code === UNIQUE_VIOLATION && constraint === index;
 }
 
+/** The columns of the shared statements' unnest(), one array per column. */
+const openingArrays = (inputs: OpenReplyInput[]): unknown[] => [
+  inputs.map((input) => input.session.id),
+  inputs.map((input) => input.content),
+  inputs.map((input) => input.now ?? new Date()),
+  inputs.map((input) => input.ownerId),
+];
+
+function groupBySession(messages: ChatMessageEntity[]): Map<string, ChatMessageEntity[]> {
+  const groups = new Map<string, ChatMessageEntity[]>();
+  for (const message of messages) groups.set(message.sessionId, [...(groups.get(message.sessionId) ?? []), message]);
+  return groups;
+}
+
 /** The user's message (order n) and the reply's streaming row (n + 1), leased to $4. */
 const OPENING_ROWS = `(VALUES ('user', $2::text, 0, false, NULL::text, NULL::timestamptz),
          ('assistant', '', 1, true, $4::text, now())) AS v(role, content, pos, streaming, owner_id, heartbeat_at)`;
@@ -97,26 +112,109 @@ const OPEN_IN_SESSION = `
   WHERE n.next + 1 <= $5::int
   RETURNING *`;
 
+/** For each input row: its user message (pos 0, the input's content) and its streaming reply (pos 1, leased to the input's owner). */
+const OPENING_ROWS_OF_EACH = `(VALUES ('user', 0, false), ('assistant', 1, true)) AS v(role, pos, streaming)`;
+const OPENING_COLUMNS_OF_EACH = `v.role, CASE WHEN v.pos = 0 THEN input.content ELSE '' END`;
+const LEASE_OF_EACH = `v.streaming, CASE WHEN v.streaming THEN input.owner_id END, CASE WHEN v.streaming THEN now() END`;
+
+/** Several new chats at once: the sessions, and each one's user message and streaming reply. */
+const OPEN_IN_NEW_SESSIONS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[])
+      AS i(session_id, content, at, owner_id, agent_type, title, system_prompt)
+  ), sessions AS (
+    INSERT INTO chat_sessions (id, agent_type, title, system_prompt, created_at, updated_at)
+    SELECT session_id, agent_type, title, system_prompt, at, at FROM input
+  )
+  INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
+  SELECT input.session_id, ${OPENING_COLUMNS_OF_EACH}, v.pos, input.at, ${LEASE_OF_EACH}
+  FROM input, ${OPENING_ROWS_OF_EACH}
+  RETURNING *`;
+
+/** Several existing chats at once (each at most once), as OPEN_IN_SESSION does for one. */
+const OPEN_IN_SESSIONS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[]) AS i(session_id, content, at, owner_id)
+  ), touched AS (
+    UPDATE chat_sessions AS s SET updated_at = input.at FROM input WHERE s.id = input.session_id RETURNING s.id
+  ), n AS (
+    SELECT touched.id, COALESCE((SELECT MAX("order") + 1 FROM chat_messages AS m WHERE m.session_id = touched.id), 0) AS next
+    FROM touched
+  )
+  INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
+  SELECT n.id, ${OPENING_COLUMNS_OF_EACH}, n.next + v.pos, input.at, ${LEASE_OF_EACH}
+  FROM n JOIN input ON input.session_id = n.id, ${OPENING_ROWS_OF_EACH}
+  WHERE n.next + 1 <= $5::int
+  RETURNING *`;
+
+export interface OpenReplyInput {
+  session: ChatSessionEntity;
+  isNew: boolean;
+  content: string;
+  ownerId: string;
+  now?: Date;
+}
+
 /**
  * All SQL of replies being written. A reply is a row from its first token; only its owner (the process
  * that holds its lease) writes it, and every write checks so. Times of the lease are the database's.
  */
 @Injectable()
 export class ReplyStore {
+  /** Turns opened together share statements: 200 chats at once cost a handful of round trips, not 200. */
+  private readonly openings = new GroupBatcher((inputs: OpenReplyInput[]) => this.openMany(inputs));
+
   constructor(private readonly db: DataSource) {}
 
   /**
-   * In one statement (so one transaction and one round trip): the session (when new), the user's message
-   * and the streaming reply. A reply already streaming in the session breaks the unique index, and nothing
-   * is stored.
+   * The session (when new), the user's message and the streaming reply, in one statement (so one transaction),
+   * shared with the turns opened at the same moment. A reply already streaming in the session breaks the
+   * unique index, and nothing is stored.
    */
-  async open(input: {
-    session: ChatSessionEntity;
-    isNew: boolean;
-    content: string;
-    ownerId: string;
-    now?: Date;
-  }): Promise<OpenReplyResult> {
+  open(input: OpenReplyInput): Promise<OpenReplyResult> {
+    return this.openings.submit(input);
+  }
+
+  /**
+   * One statement for the new chats and one for the existing ones. When a shared statement fails (a reply
+   * already streaming in one of the chats, a race for an order) or leaves a chat out (gone, or out of
+   * orders), those turns are opened one by one, which tells each its own outcome.
+   */
+  private async openMany(inputs: OpenReplyInput[]): Promise<OpenReplyResult[]> {
+    if (inputs.length === 1) return [await this.openOne(inputs[0])];
+    const results = new Map<OpenReplyInput, OpenReplyResult>();
+    const fresh = inputs.filter((input) => input.isNew);
+    const seen = new Set<string>();
+    // A chat that appears twice cannot share one statement with itself: its later turns go one by one.
+    const existing = inputs.filter(
+      (input) => !input.isNew && !seen.has(input.session.id) && seen.add(input.session.id),
+    );
+    const statements: Array<[OpenReplyInput[], string, unknown[]]> = [
+      [
+        fresh,
+        OPEN_IN_NEW_SESSIONS,
+        [
+          ...openingArrays(fresh),
+          fresh.map((input) => input.session.agentType),
+          fresh.map((input) => input.session.title),
+          fresh.map((input) => input.session.systemPrompt),
+        ],
+      ],
+      [existing, OPEN_IN_SESSIONS, [...openingArrays(existing), MAX_MESSAGE_ORDER]],
+    ];
+    for (const [group, sql, parameters] of statements) {
+      if (group.length < 2) continue;
+      const rows = await this.rows<MessageRow>(this.db.manager, sql, parameters).catch(() => []);
+      const bySession = groupBySession(rows.map(toEntity));
+      for (const input of group) {
+        const [userMessage, reply] = (bySession.get(input.session.id) ?? []).sort((a, b) => a.order - b.order);
+        if (reply) results.set(input, { ok: true, userMessage, reply });
+      }
+    }
+    return Promise.all(inputs.map(async (input) => results.get(input) ?? (await this.openOne(input))));
+  }
+
+  private async openOne(input: OpenReplyInput): Promise<OpenReplyResult> {
     const now = input.now ?? new Date();
     const { session } = input;
     const [sql, parameters] = input.isNew
