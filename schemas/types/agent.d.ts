@@ -231,6 +231,10 @@ export interface AgentModel {
    */
   name?: string;
   /**
+   * Tokens the model can read in one call (its context window). Absent: OPENAI_CONTEXT_WINDOW, else the server's table of known models. Every call is fitted to it: the persona, the chat's summary as memory, the newest messages that fit, and room for maxTokens.
+   */
+  contextWindow?: number;
+  /**
    * Sampling temperature.
    */
   temperature: number;

@@ -22,4 +22,6 @@ export const toMessageDto = (m: ChatMessageEntity): ChatMessage => ({
   incomplete: m.incomplete,
   sources: m.sources ?? [],
   createdAt: m.createdAt.toISOString(),
+  ...(m.usage && { usage: m.usage }),
+  ...(m.provenance && { provenance: m.provenance }),
 });

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { MessageSource } from '../../../schemas/types/wire/chat-message';
+import type { MessageProvenance, MessageSource, MessageUsage } from '../../../schemas/types/wire/chat-message';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
@@ -32,6 +32,14 @@ export class ChatMessageEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** A reply's token usage (null for user messages and older replies). */
+  @Column({ type: 'jsonb', nullable: true })
+  usage: MessageUsage | null;
+
+  /** What produced a reply: model, strategy, fallbacks, retries, search, persona hash. */
+  @Column({ type: 'jsonb', nullable: true })
+  provenance: MessageProvenance | null;
 
   /** Being written: the row holds the reply so far (checkpointed), and listings leave it out. */
   @Column({ type: 'boolean', default: false })

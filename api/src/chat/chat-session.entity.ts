@@ -18,6 +18,10 @@ export class ChatSessionEntity {
   @Column({ type: 'text', nullable: true })
   summary: string | null;
 
+  /** The order of the last message the summary covers: a refresh summarizes the summary and what came after. */
+  @Column({ name: 'summary_through', type: 'integer', nullable: true })
+  summaryThrough: number | null;
+
   /** A configuration pasted into this chat, replacing the agent's persona for it; null = the agent's own. */
   @Column({ type: 'jsonb', nullable: true })
   persona: AgentConfig | null;

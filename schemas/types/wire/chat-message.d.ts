@@ -36,6 +36,14 @@ export interface ChatMessage {
    * Web pages a search-backed reply drew on; empty otherwise.
    */
   sources: MessageSource[];
+  /**
+   * Tokens the reply cost (assistant replies saved since usage was recorded; absent otherwise): as the AI service reported them, or counted by our tokenizer when it reported none.
+   */
+  usage?: MessageUsage;
+  /**
+   * What produced the reply (assistant replies saved since provenance was recorded; absent otherwise).
+   */
+  provenance?: MessageProvenance;
 }
 /**
  * One web page behind a search-backed reply.
@@ -52,4 +60,60 @@ export interface MessageSource {
    * Page address (http or https).
    */
   link: string;
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "usage".
+ */
+export interface MessageUsage {
+  /**
+   * Tokens sent to the model (the persona, memory and the conversation it saw).
+   */
+  promptTokens: number;
+  /**
+   * Tokens of the reply.
+   */
+  completionTokens: number;
+  /**
+   * True when the AI service reported no usage and our tokenizer counted it.
+   */
+  estimated: boolean;
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "provenance".
+ */
+export interface MessageProvenance {
+  /**
+   * The model that answered.
+   */
+  model: string;
+  /**
+   * The routing strategy that answered.
+   */
+  strategy: 'completions' | 'assistant' | 'search-first';
+  /**
+   * Strategies that failed before it, in order (empty when the first one answered).
+   */
+  fallbacks: ('completions' | 'assistant' | 'search-first')[];
+  /**
+   * Model calls retried (a failed attempt, or a context that was too long for the model).
+   */
+  retries: number;
+  /**
+   * The web search it drew on (search-backed replies only).
+   */
+  searchQuery?: string;
+  /**
+   * How many messages of the conversation the model saw.
+   */
+  contextMessages: number;
+  /**
+   * Older messages left out to fit the model's context window (represented by the chat's summary when there is one).
+   */
+  omittedMessages: number;
+  /**
+   * Short hash of the persona in force (the agent file's or the chat's pasted one).
+   */
+  personaHash: string;
 }

@@ -58,6 +58,7 @@ export const failureWordings = {
   METHOD_NOT_ALLOWED: null,
   CONFLICT: null,
   PAYLOAD_TOO_LARGE: null,
+  MESSAGE_TOO_LONG: null,
   UNSUPPORTED_MEDIA_TYPE: null,
   INTERNAL: null,
   [SERVER_UNREACHABLE]: {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GroupBatcher } from '../../common/group-batcher';
-import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
+import type { MessageProvenance, MessageSource, MessageUsage } from '../../../../schemas/types/wire/chat-message';
 import { ChatMessageEntity, type MessageRole } from '../chat-message.entity';
 import { ChatSessionEntity } from '../chat-session.entity';
 import { MAX_MESSAGE_ORDER } from '../chat.store';
@@ -32,6 +32,8 @@ export interface ReplyEnding {
   content: string;
   sources: MessageSource[];
   incomplete: boolean;
+  usage?: MessageUsage;
+  provenance?: MessageProvenance;
 }
 
 /** Which streaming replies have lost their writer. */
@@ -49,6 +51,8 @@ interface MessageRow {
   streaming: boolean;
   owner_id: string | null;
   heartbeat_at: Date | null;
+  usage: MessageUsage | null;
+  provenance: MessageProvenance | null;
 }
 
 const toEntity = (row: MessageRow): ChatMessageEntity =>
@@ -64,6 +68,8 @@ const toEntity = (row: MessageRow): ChatMessageEntity =>
     streaming: row.streaming,
     ownerId: row.owner_id,
     heartbeatAt: row.heartbeat_at,
+    usage: row.usage,
+    provenance: row.provenance,
   });
 
 const sourcesJson = (sources: MessageSource[] | null) => (sources?.length ? JSON.stringify(sources) : null);
@@ -265,14 +271,24 @@ export class ReplyStore {
       this.db.manager,
       `WITH reply AS (
          UPDATE chat_messages
-         SET content = $3, sources = $4::jsonb, incomplete = $5, streaming = false, owner_id = NULL, heartbeat_at = NULL
+         SET content = $3, sources = $4::jsonb, incomplete = $5, streaming = false, owner_id = NULL, heartbeat_at = NULL,
+             usage = $7::jsonb, provenance = $8::jsonb
          WHERE id = $1 AND streaming AND owner_id = $2
          RETURNING *
        ), touched AS (
          UPDATE chat_sessions AS s SET updated_at = $6 FROM reply WHERE s.id = reply.session_id
        )
        SELECT * FROM reply`,
-      [id, ownerId, ending.content, sourcesJson(ending.sources), ending.incomplete, now],
+      [
+        id,
+        ownerId,
+        ending.content,
+        sourcesJson(ending.sources),
+        ending.incomplete,
+        now,
+        ending.usage ? JSON.stringify(ending.usage) : null,
+        ending.provenance ? JSON.stringify(ending.provenance) : null,
+      ],
     );
     return row ? toEntity(row) : null;
   }
