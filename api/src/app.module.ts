@@ -15,6 +15,7 @@ import { HealthModule } from './health';
 import { OpenApiModule } from './openapi';
 import { RedisModule } from './redis';
 import { SettingsModule } from './settings';
+import { UsageModule } from './usage';
 
 export { API_PREFIX };
 const assetsDir = join(webDistDir, 'assets') + sep;
@@ -52,6 +53,7 @@ export class AppModule {
         AgentsModule,
         ChatModule,
         SettingsModule,
+        UsageModule,
         HealthModule,
         OpenApiModule,
         ...webApp(),

@@ -26,6 +26,7 @@ import type { SerperSearchRequest } from './wire/serper-search-request.js';
 import type { SerperSearchResponse } from './wire/serper-search-response.js';
 import type { SettingsResponse } from './wire/settings-response.js';
 import type { StopTurnResponse } from './wire/stop-turn-response.js';
+import type { UsageResponse } from './wire/usage-response.js';
 import type { VerifyKeyResponse } from './wire/verify-key-response.js';
 
 export interface SchemaTypes {
@@ -51,5 +52,6 @@ export interface SchemaTypes {
   'wire/serper-search-response': SerperSearchResponse;
   'wire/settings-response': SettingsResponse;
   'wire/stop-turn-response': StopTurnResponse;
+  'wire/usage-response': UsageResponse;
   'wire/verify-key-response': VerifyKeyResponse;
 }
