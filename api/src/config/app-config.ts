@@ -42,6 +42,13 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .default(60_000),
+  OPENAI_CONTEXT_WINDOW: z.coerce
+    .number({ error: 'must be a number of tokens' })
+    .int()
+    .min(1024)
+    .max(10_000_000)
+    .optional(),
+  OPENAI_SUMMARY_MODEL: optionalText,
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
   // The URL may carry a password: the messages below never repeat it.
@@ -87,7 +94,16 @@ export interface AppConfig {
   agentsDir: string;
   access: { code: string; codeSource: 'env' | 'generated'; sessionSecret: string };
   /** timeoutMs bounds each attempt's wait for an answer, and the silence between streamed tokens. */
-  openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
+  openai: {
+    apiKey?: string;
+    baseUrl?: string;
+    model: string;
+    timeoutMs: number;
+    /** Tokens the models read in one call, for agents that do not say; absent: the table of known models. */
+    contextWindow?: number;
+    /** The model that writes chat summaries; absent: the agent's own. */
+    summaryModel?: string;
+  };
   serper: { apiKey?: string; baseUrl: string };
   /**
    * A reply being written is leased by its process: a reply whose lease has not been renewed for
@@ -133,6 +149,8 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
       baseUrl: env.OPENAI_BASE_URL,
       model: env.OPENAI_MODEL,
       timeoutMs: env.OPENAI_TIMEOUT_MS,
+      contextWindow: env.OPENAI_CONTEXT_WINDOW,
+      summaryModel: env.OPENAI_SUMMARY_MODEL,
     },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
     replies: { leaseMs: env.REPLY_LEASE_MS, sweepMs: env.REPLY_SWEEP_MS },

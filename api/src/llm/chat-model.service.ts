@@ -22,6 +22,20 @@ export interface ModelCallOptions {
   /** A key the user brought for this request; absent: the server's key. */
   apiKey?: string;
   signal?: AbortSignal;
+  /** Told of each failed attempt that is tried again. */
+  onRetry?(): void;
+}
+
+/** Tokens of one call as the service reported them. */
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface StreamedReply {
+  text: string;
+  /** Absent when the service reports none (some OpenAI-compatible servers). */
+  usage?: ModelUsage;
 }
 
 export interface ModelStreamOptions extends ModelCallOptions {
@@ -49,7 +63,7 @@ export class ChatModel {
             return completion.choices[0]?.message?.content ?? '';
           }),
         options.signal,
-        { onRetry: this.logRetry },
+        { onRetry: this.retried(options) },
       ),
     );
   }
@@ -68,17 +82,23 @@ export class ChatModel {
    * Streams the reply token by token and resolves with the whole text. Attempts are retried only
    * until the first token arrives: after that a failure is final (the caller keeps what it got).
    */
-  async stream(request: ModelRequest, options: ModelStreamOptions): Promise<string> {
+  async stream(request: ModelRequest, options: ModelStreamOptions): Promise<StreamedReply> {
     const client = this.clients.forRequest(options.apiKey);
     let text = '';
+    let usage: ModelUsage | undefined;
     return this.logFailure(
       this.retry.run(
         () =>
           this.attempt(options.signal, async (signal, idle) => {
-            const stream = await client.chat.completions.create({ ...this.body(request), stream: true }, { signal });
+            const stream = await client.chat.completions.create(
+              { ...this.body(request), stream: true, stream_options: { include_usage: true } },
+              { signal },
+            );
             let finished = false;
             for await (const chunk of stream) {
               idle.restart();
+              if (chunk.usage)
+                usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
               const choice = chunk.choices[0];
               if (choice?.delta?.content) {
                 text += choice.delta.content;
@@ -89,10 +109,10 @@ export class ChatModel {
             // The SDK ends the iteration quietly on abort; a stream without a finish reason was cut short.
             if (signal.aborted) throw new ModelCallAborted();
             if (!finished) throw new ModelFailure('NETWORK_ERROR', true);
-            return text;
+            return { text, usage };
           }),
         options.signal,
-        { onRetry: this.logRetry, mayRetry: () => text === '' },
+        { onRetry: this.retried(options), mayRetry: () => text === '' },
       ),
     );
   }
@@ -135,8 +155,12 @@ export class ChatModel {
     }
   }
 
-  private readonly logRetry = (failure: ModelFailure, attempt: number, waitMs: number) =>
-    this.logger.warn(`Attempt ${attempt} failed: ${failure.describe()}; retrying in ${waitMs} ms`);
+  private retried(options: ModelCallOptions) {
+    return (failure: ModelFailure, attempt: number, waitMs: number) => {
+      this.logger.warn(`Attempt ${attempt} failed: ${failure.describe()}; retrying in ${waitMs} ms`);
+      options.onRetry?.();
+    };
+  }
 }
 
 /** Aborts a stream that stays silent for too long (the SDK's timeout ends once the answer starts). */

@@ -60,6 +60,30 @@ export class ModelFailure extends AppError {
   }
 }
 
+/** The service refused the request as longer than the model's context window; says the window when it stated it. */
+export class ContextOverflow extends ModelFailure {
+  constructor(
+    readonly statedWindow: number | undefined,
+    upstreamStatus?: number,
+  ) {
+    super('UPSTREAM_ERROR', false, undefined, upstreamStatus);
+  }
+
+  override describe(): string {
+    return `context length exceeded${this.statedWindow ? ` (window ${this.statedWindow})` : ''}`;
+  }
+}
+
+const CONTEXT_MESSAGE = /context length|context window|maximum context|too many tokens|prompt is too long/i;
+const STATED_WINDOW = /(?:maximum context length|context window|context length)(?: of| is)?\s*(\d[\d,]*)/i;
+
+function contextOverflow(error: APIError): ContextOverflow | undefined {
+  if (error.code !== 'context_length_exceeded' && !CONTEXT_MESSAGE.test(error.message)) return undefined;
+  const stated = STATED_WINDOW.exec(error.message)?.[1];
+  const window = stated ? Number(stated.replace(/,/g, '')) : undefined;
+  return new ContextOverflow(window && Number.isFinite(window) ? window : undefined, error.status);
+}
+
 /** The stop was asked for (user stop, shutdown): not a failure to report or retry. */
 export class ModelCallAborted extends Error {
   constructor() {
@@ -95,6 +119,8 @@ export function classifyModelError(error: unknown): ModelFailure | ModelCallAbor
     const wait = retryAfterMs(error.headers);
     if (status === 401 || (status === 400 && mentionsApiKey(error)))
       return new ModelFailure('UNAUTHORIZED', false, undefined, status);
+    const overflow = status === 400 ? contextOverflow(error) : undefined;
+    if (overflow) return overflow;
     // An exhausted quota is a 429 too, but waiting does not refill it.
     if (status === 429) return new ModelFailure('RATE_LIMIT', error.code !== 'insufficient_quota', wait, status);
     if (status === 504) return new ModelFailure('TIMEOUT', true, wait, status);

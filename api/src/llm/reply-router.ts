@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { RoutingStrategyName } from '../../../schemas/types/agent';
 import { AppError } from '../common/app-error';
 import { WebSearch } from '../search';
-import { ModelCallAborted, ModelFailure } from './model-failure';
+import { ContextWindows } from './context/context-windows';
+import { ContextOverflow, ModelCallAborted, ModelFailure } from './model-failure';
 import { AssistantStrategy } from './strategies/assistant.strategy';
 import { CompletionsStrategy } from './strategies/completions.strategy';
 import type { PreparedReply, ReplyContext, ReplyStrategy } from './strategies/reply-strategy';
@@ -11,6 +12,10 @@ import { SearchFirstStrategy } from './strategies/search-first.strategy';
 export interface RoutedReply<T> {
   prepared: PreparedReply;
   result: T;
+  /** Strategies that failed before the one that answered, in order. */
+  fallbacks: RoutingStrategyName[];
+  /** 1 when the service refused the first request as too long and a fitted one answered. */
+  contextRetries: number;
 }
 
 export interface RouteOptions {
@@ -25,7 +30,10 @@ export class ReplyRouter {
   private readonly logger = new Logger('Routing');
   private readonly strategies: Record<RoutingStrategyName, ReplyStrategy>;
 
-  constructor(search: WebSearch) {
+  constructor(
+    search: WebSearch,
+    private readonly windows: ContextWindows,
+  ) {
     this.strategies = {
       completions: new CompletionsStrategy(),
       assistant: new AssistantStrategy(),
@@ -48,6 +56,7 @@ export class ReplyRouter {
     options: RouteOptions = {},
   ): Promise<RoutedReply<T>> {
     let lastFailure: AppError | undefined;
+    const fallbacks: RoutingStrategyName[] = [];
     for (const name of this.chain(context)) {
       const strategy = this.strategies[name];
       const skip = strategy.skipReason(context);
@@ -57,7 +66,16 @@ export class ReplyRouter {
       }
       try {
         const prepared = await strategy.prepare(context);
-        return { prepared, result: await answer(prepared) };
+        try {
+          return { prepared, result: await answer(prepared), fallbacks, contextRetries: 0 };
+        } catch (error) {
+          if (!(error instanceof ContextOverflow)) throw error;
+          // Once, fitted to the window the service stated (or half of ours); the model keeps that window until restart.
+          const window = Math.min(error.statedWindow ?? Math.floor(context.windowTokens / 2), context.windowTokens - 1);
+          this.windows.learn(context.settings.model, window);
+          const refitted = prepared.refit(window);
+          return { prepared: refitted, result: await answer(refitted), fallbacks, contextRetries: 1 };
+        }
       } catch (error) {
         if (error instanceof ModelCallAborted || context.signal?.aborted) throw new ModelCallAborted();
         if (!(error instanceof AppError)) throw error;
@@ -67,6 +85,7 @@ export class ReplyRouter {
           `${name} failed (${error instanceof ModelFailure ? error.describe() : error.code}); trying the next strategy`,
         );
         options.onFallback?.(name, error);
+        fallbacks.push(name);
         lastFailure = error;
       }
     }

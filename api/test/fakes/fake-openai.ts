@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { countTokens } from 'gpt-tokenizer';
 
 export interface ScriptedReply {
   /** Default 200; >= 400 answers an OpenAI-style error body. */
@@ -41,6 +42,8 @@ export interface RecordedRequest {
   body: any;
   /** performance.now() when the request arrived. */
   receivedAt: number;
+  /** Completions: the tokens of the messages as the service counts them (o200k, 4 per message, 3 to prime the reply). */
+  promptTokens?: number;
   /** Streamed completions: performance.now() as each content chunk was handed to the socket, one per token sent. */
   tokensSentAt?: number[];
 }
@@ -52,11 +55,20 @@ export interface FakeOpenAIOptions {
   model?: string;
   /** Fixed port to listen on; default 0 (any free port). */
   port?: number;
+  /**
+   * Refuse, as the real service does, a call whose messages plus max_tokens exceed this many tokens
+   * (400 context_length_exceeded, saying the limit); default: no limit.
+   */
+  contextWindow?: number;
+  /** With contextWindow: leave the limit out of the error's message (a server that does not say it). */
+  silentLimit?: boolean;
 }
 
 interface ChatBody {
   model?: string;
   stream?: boolean;
+  max_tokens?: number;
+  stream_options?: { include_usage?: boolean };
   messages?: { role?: string; content?: unknown }[];
 }
 
@@ -167,6 +179,13 @@ export class FakeOpenAI {
 
   private async answerCompletion(record: RecordedRequest, res: ServerResponse): Promise<void> {
     const body = record.body as ChatBody;
+    const promptTokens = (record.promptTokens = promptTokensOf(body));
+    const window = this.options.contextWindow;
+    if (window !== undefined && promptTokens + (body.max_tokens ?? 0) > window) {
+      const limit = this.options.silentLimit ? '' : ` This model's maximum context length is ${window} tokens.`;
+      const message = `${limit} However, you requested ${promptTokens + (body.max_tokens ?? 0)} tokens (${promptTokens} in the messages, ${body.max_tokens ?? 0} in the completion). Please reduce the length of the messages or completion.`;
+      return sendJson(res, 400, errorBody(message.trim(), 'invalid_request_error', 'context_length_exceeded'));
+    }
     const index = this.queue.findIndex((entry) => !entry.match || entry.match(body));
     const reply = index >= 0 ? this.queue.splice(index, 1)[0] : {};
     if (reply.hang) return;
@@ -194,7 +213,6 @@ export class FakeOpenAI {
       return this.stream(res, status, headers, meta, text, reply, record);
     }
     const completionTokens = tokenize(text).length;
-    const promptTokens = (body.messages ?? []).reduce((sum, m) => sum + tokenize(contentText(m.content)).length, 0);
     sendJson(
       res,
       status,
@@ -253,9 +271,26 @@ export class FakeOpenAI {
     }
     if (reply.cutAfterTokens !== undefined && reply.cutAfterTokens >= 0) return this.cut(res);
     if (!(await send(res, chunk({}, 'stop')))) return;
+    if ((record.body as ChatBody).stream_options?.include_usage) {
+      const usage = { prompt_tokens: record.promptTokens ?? 0, completion_tokens: tokens.length };
+      const total = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+      if (
+        !(await send(
+          res,
+          `data: ${JSON.stringify({ ...meta, object: 'chat.completion.chunk', choices: [], usage: total })}\n\n`,
+        ))
+      )
+        return;
+    }
     if (!(await send(res, 'data: [DONE]\n\n'))) return;
     res.end();
   }
+}
+
+/** As the service counts a conversation: each message's text, 4 tokens around each message, 3 to prime the reply. */
+export function promptTokensOf(body: ChatBody): number {
+  const messages = body.messages ?? [];
+  return messages.reduce((sum, m) => sum + 4 + countTokens(contentText(m.content)), 3);
 }
 
 /** Words with their trailing whitespace: concatenating the tokens gives back exactly the text. */

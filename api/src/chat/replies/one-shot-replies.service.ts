@@ -19,6 +19,7 @@ import {
   type PreparedReply,
   type ReplyContext,
   type ModelMessage,
+  ContextWindows,
 } from '../../llm';
 import { WebSearch } from '../../search';
 import type { ChatSessionEntity } from '../chat-session.entity';
@@ -48,6 +49,7 @@ export class OneShotReplies {
     private readonly model: ChatModel,
     private readonly router: ReplyRouter,
     private readonly search: WebSearch,
+    private readonly windows: ContextWindows,
   ) {}
 
   async completions(body: ChatCompletionRequest, apiKey?: string): Promise<ChatCompletionResponse> {
@@ -107,11 +109,14 @@ export class OneShotReplies {
     overrides: { temperature?: number; maxTokens?: number },
     systemPrompt?: string,
   ): ReplyContext {
+    const settings = modelSettings(agent, this.clients.defaultModel, overrides);
     return {
       routing: agent?.routing ?? { strategy: 'completions', fallback: [] },
-      settings: modelSettings(agent, this.clients.defaultModel, overrides),
+      settings,
       systemPrompt: systemPrompt ?? (agent ? personaPrompt(personaOf(agent, session)) : GENERIC_SYSTEM_PROMPT),
       conversation,
+      windowTokens: this.windows.windowOf(settings.model, agent?.model.contextWindow),
+      memory: session?.summary,
     };
   }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
 import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
@@ -7,7 +7,12 @@ import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {
   ChatModel,
+  ContextWindows,
+  MessageTooLong,
+  messageBudget,
   ModelClients,
+  promptTokens,
+  tokensOf,
   ModelCallAborted,
   ModelFailure,
   personaPrompt,
@@ -38,6 +43,10 @@ export interface StartedTurn {
   turn?: ActiveTurn;
 }
 
+/** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
+const personaHash = (persona: unknown) =>
+  createHash('sha256').update(JSON.stringify(persona)).digest('hex').slice(0, 12);
+
 const DEFAULT_RECONFIGURED_GREETING = 'Configuration updated. How can I help you now?';
 
 const refusals: Record<Extract<OpenReplyResult, { ok: false }>['reason'], () => AppError> = {
@@ -66,6 +75,7 @@ export class ChatTurns {
     private readonly leases: ReplyLeases,
     private readonly relay: TurnRelay,
     private readonly follower: CheckpointFollower,
+    private readonly windows: ContextWindows,
   ) {}
 
   /** Everything that can refuse the turn happens here, before the stream opens and before anything is saved. */
@@ -94,6 +104,7 @@ export class ChatTurns {
     // Refused before the user's message is stored: the browser keeps the draft.
     this.clients.assertKeyAvailable(apiKey);
     const content = coerceContent(request.content);
+    this.assertFits(agent, existing, content);
     const now = new Date();
     const session = existing ?? this.newSession(agent, content, now);
     // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
@@ -126,6 +137,17 @@ export class ChatTurns {
    */
   async attach(sessionId: string, watcher: TurnWatcher): Promise<Detach | undefined> {
     return (await this.relay.attach(sessionId, watcher)) ?? this.follower.follow(sessionId, watcher);
+  }
+
+  /** A message the agent's model cannot read in one call is refused whole, never cut. */
+  private assertFits(agent: AgentDefinition, session: ChatSessionEntity | null, content: string): void {
+    const settings = modelSettings(agent, this.clients.defaultModel);
+    const budget = messageBudget({
+      systemPrompt: personaPrompt(personaOf(agent, session)),
+      maxTokens: settings.maxTokens,
+      windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
+    });
+    if (tokensOf(content) + 4 > budget) throw new MessageTooLong(budget - 4);
   }
 
   private sessionOf(agent: AgentDefinition, firstMessage: string): NewSession {
@@ -181,20 +203,26 @@ export class ChatTurns {
     try {
       // The reply's own row is still streaming, so the listing leaves it out.
       const items = conversation ?? (await this.store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items;
+      const settings = modelSettings(agent, this.clients.defaultModel);
+      const persona = personaOf(agent, session);
       const context: ReplyContext = {
         routing: agent.routing,
-        settings: modelSettings(agent, this.clients.defaultModel),
-        systemPrompt: personaPrompt(personaOf(agent, session)),
+        settings,
+        systemPrompt: personaPrompt(persona),
         conversation: toModelMessages(items),
+        windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
+        memory: session.summary,
         signal: turn.signal,
       };
-      const { prepared, result } = await this.router.route(
+      let retries = 0;
+      const { prepared, result, fallbacks, contextRetries } = await this.router.route(
         context,
         (candidate) => {
           used = candidate;
           return this.model.stream(candidate.request, {
             apiKey,
             signal: turn.signal,
+            onRetry: () => retries++,
             onToken: (text) => {
               if (!turn.text && candidate.sources.length) turn.emit({ type: 'sources', sources: candidate.sources });
               turn.emit({ type: 'token', text });
@@ -203,9 +231,30 @@ export class ChatTurns {
         },
         { mayFallBack: () => turn.text === '' },
       );
-      const content = result.trim() ? result : agent.conversation.emptyReply;
+      const content = result.text.trim() ? result.text : agent.conversation.emptyReply;
       if (!content) throw new ModelFailure('UPSTREAM_ERROR', false);
-      const saved = await this.finish(turn, { content, sources: prepared.sources, incomplete: false });
+      const saved = await this.finish(turn, {
+        content,
+        sources: prepared.sources,
+        incomplete: false,
+        usage: result.usage
+          ? { ...result.usage, estimated: false }
+          : {
+              promptTokens: promptTokens(prepared.request.messages),
+              completionTokens: tokensOf(result.text),
+              estimated: true,
+            },
+        provenance: {
+          model: prepared.request.model,
+          strategy: prepared.strategy,
+          fallbacks,
+          retries: retries + contextRetries,
+          ...(prepared.searchQuery !== undefined && { searchQuery: prepared.searchQuery }),
+          contextMessages: prepared.contextMessages,
+          omittedMessages: prepared.omittedMessages,
+          personaHash: personaHash(persona),
+        },
+      });
       if (!saved) throw AppError.notFound('Chat session');
       turn.emit({ type: 'done', message: toMessageDto(saved) });
       this.summaries.refreshLater(turn.sessionId, apiKey);

@@ -1,6 +1,6 @@
 import {
   MAX_CONTEXT_MESSAGES,
-  modelRequest,
+  preparedReply,
   type PreparedReply,
   type ReplyContext,
   type ReplyStrategy,
@@ -16,10 +16,6 @@ export class AssistantStrategy implements ReplyStrategy {
 
   prepare(context: ReplyContext): Promise<PreparedReply> {
     const window = context.routing.history ?? MAX_CONTEXT_MESSAGES;
-    return Promise.resolve({
-      strategy: this.name,
-      request: modelRequest(context, context.systemPrompt, window),
-      sources: [],
-    });
+    return Promise.resolve(preparedReply(context, { strategy: this.name, systemPrompt: context.systemPrompt, window }));
   }
 }

@@ -1,6 +1,6 @@
 import {
   MAX_CONTEXT_MESSAGES,
-  modelRequest,
+  preparedReply,
   type PreparedReply,
   type ReplyContext,
   type ReplyStrategy,
@@ -15,10 +15,8 @@ export class CompletionsStrategy implements ReplyStrategy {
   }
 
   prepare(context: ReplyContext): Promise<PreparedReply> {
-    return Promise.resolve({
-      strategy: this.name,
-      request: modelRequest(context, context.systemPrompt, MAX_CONTEXT_MESSAGES),
-      sources: [],
-    });
+    return Promise.resolve(
+      preparedReply(context, { strategy: this.name, systemPrompt: context.systemPrompt, window: MAX_CONTEXT_MESSAGES }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type { AgentRouting, RoutingStrategyName } from '../../../../schemas/types/agent';
 import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
+import { fitContext } from '../context/fit-context';
 
 /** Bounds what one turn sends, whatever the agent's history window. */
 export const MAX_CONTEXT_MESSAGES = 100;
@@ -17,6 +18,10 @@ export interface ReplyContext {
   systemPrompt: string;
   /** The conversation without system messages, oldest first, ending with the user's new message. */
   conversation: ModelMessage[];
+  /** The model's context window in tokens: every request is fitted to it. */
+  windowTokens: number;
+  /** The chat's rolling summary, given as memory when older messages do not fit. */
+  memory?: string | null;
   signal?: AbortSignal;
 }
 
@@ -25,6 +30,13 @@ export interface PreparedReply {
   request: ModelRequest;
   /** Web pages the answer draws on (search-backed answers only). */
   sources: MessageSource[];
+  /** The web search it ran (search-backed answers only). */
+  searchQuery?: string;
+  /** How many messages of the conversation the request holds, and how many older ones it leaves out. */
+  contextMessages: number;
+  omittedMessages: number;
+  /** Fits the same reply to a smaller window (after the service refused the request as too long). */
+  refit(windowTokens: number): PreparedReply;
 }
 
 /** One way to answer a turn: decides whether it applies, then builds the model request. */
@@ -38,10 +50,32 @@ export interface ReplyStrategy {
 export const latestUserMessage = (context: ReplyContext) =>
   context.conversation.findLast((message) => message.role === 'user')?.content ?? '';
 
-export function modelRequest(context: ReplyContext, systemPrompt: string, window: number): ModelRequest {
-  const recent = context.conversation.slice(-Math.min(window, MAX_CONTEXT_MESSAGES));
-  return {
+/** A reply's request fitted to the context's window: the system prompt, then the newest messages within `window`. */
+export function preparedReply(
+  context: ReplyContext,
+  reply: {
+    strategy: RoutingStrategyName;
+    systemPrompt: string;
+    window: number;
+    sources?: MessageSource[];
+    searchQuery?: string;
+  },
+): PreparedReply {
+  const fitted = fitContext({
     ...context.settings,
-    messages: [{ role: 'system', content: systemPrompt }, ...recent],
+    systemPrompt: reply.systemPrompt,
+    memory: context.memory,
+    conversation: context.conversation,
+    historyLimit: Math.min(reply.window, MAX_CONTEXT_MESSAGES),
+    windowTokens: context.windowTokens,
+  });
+  return {
+    strategy: reply.strategy,
+    request: fitted.request,
+    sources: reply.sources ?? [],
+    ...(reply.searchQuery !== undefined && { searchQuery: reply.searchQuery }),
+    contextMessages: fitted.contextMessages,
+    omittedMessages: fitted.omittedMessages,
+    refit: (windowTokens) => preparedReply({ ...context, windowTokens }, reply),
   };
 }

@@ -3,7 +3,7 @@ import type { SearchResult, WebSearch } from '../../search';
 import {
   MAX_CONTEXT_MESSAGES,
   latestUserMessage,
-  modelRequest,
+  preparedReply,
   type PreparedReply,
   type ReplyContext,
   type ReplyStrategy,
@@ -34,13 +34,15 @@ export class SearchFirstStrategy implements ReplyStrategy {
   }
 
   async prepare(context: ReplyContext): Promise<PreparedReply> {
-    const results = await this.search.search(latestUserMessage(context), context.signal);
+    const searchQuery = latestUserMessage(context);
+    const results = await this.search.search(searchQuery, context.signal);
     if (!results.length) throw new AppError('SEARCH_FAILED', 'Web search found nothing for this message.');
-    const window = context.routing.history ?? MAX_CONTEXT_MESSAGES;
-    return {
+    return preparedReply(context, {
       strategy: this.name,
-      request: modelRequest(context, searchBackedPrompt(context.systemPrompt, results), window),
+      systemPrompt: searchBackedPrompt(context.systemPrompt, results),
+      window: context.routing.history ?? MAX_CONTEXT_MESSAGES,
       sources: results.map(({ title, link }) => ({ title, link })),
-    };
+      searchQuery,
+    });
   }
 }

@@ -1,0 +1,109 @@
+import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import { streamedCalls } from '../fakes/fake-openai';
+import { fixtureAgent } from '../support/fixture-agents';
+import { conversationAppPerSuite } from '../support/model-fakes';
+import { only, sendTurn } from '../support/turn-client';
+
+/** The window the fake model enforces, as a small local model's would be. */
+const WINDOW = 7500;
+/** Fixture agents, one per routing strategy. */
+const COMPLETIONS = 'completions-only';
+const ASSISTANT = 'assistant-falls-back-to-completions';
+const SEARCH_FIRST = 'search-first-lower-case';
+
+/** About 600 tokens of text that differs per turn (the search-first agent searches on "food"). */
+const longMessage = (turn: number) =>
+  `Turn ${turn} about food: ` + Array.from({ length: 150 }, (_, i) => `detail${turn}x${i} of the plan`).join(', ');
+
+describe('Long conversations fit the model (a token budget for every call)', () => {
+  describe('with the window configured (OPENAI_CONTEXT_WINDOW)', () => {
+    const env = conversationAppPerSuite({
+      openai: { contextWindow: WINDOW },
+      env: { OPENAI_CONTEXT_WINDOW: String(WINDOW) },
+    });
+
+    it.each([COMPLETIONS, ASSISTANT, SEARCH_FIRST])(
+      'answers 30 long turns in one %s chat, and the model never receives more than its window',
+      async (agentType) => {
+        let sessionId: string | undefined;
+        for (let turn = 1; turn <= 30; turn++) {
+          const events = await (await sendTurn(env.sut, { agentType, sessionId, content: longMessage(turn) })).all();
+          expect(events.at(-1)?.type).toBe('done');
+          sessionId = only(events, 'session').session.id;
+        }
+        const calls = env.openai.streamedRequests();
+        expect(calls).toHaveLength(30);
+        const maxTokens = fixtureAgent(agentType).model.maxTokens;
+        for (const call of calls) expect(call.promptTokens! + maxTokens).toBeLessThanOrEqual(WINDOW);
+        // The newest message is always there; the oldest are left out once the chat outgrows the window.
+        const last = calls.at(-1)!.body as { messages: { content: string }[] };
+        expect(last.messages.at(-1)!.content).toBe(longMessage(30));
+        expect(last.messages.some((m) => m.content === longMessage(1))).toBe(false);
+      },
+    );
+
+    it('refuses a message longer than the window with MESSAGE_TOO_LONG, stores nothing, and the chat goes on', async () => {
+      const first = await (await sendTurn(env.sut, { agentType: COMPLETIONS, content: 'Short start' })).all();
+      const sessionId = only(first, 'session').session.id;
+      const huge = Array.from({ length: 9000 }, (_, i) => `word${i}`).join(' ');
+
+      const refused = await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: huge });
+      expect(refused.status).toBe(413);
+      expect(refused.error?.code).toBe('MESSAGE_TOO_LONG');
+      expect(refused.error?.message).toMatch(/too long for this assistant: it can read about [\d,]+ words/);
+      const refusedNew = await sendTurn(env.sut, { agentType: COMPLETIONS, content: huge });
+      expect(refusedNew.status).toBe(413);
+
+      const next = await (await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: 'Go on' })).all();
+      expect(next.at(-1)?.type).toBe('done');
+      const stored: ChatMessage[] = (
+        await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)
+      ).body;
+      expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+      expect(stored.some((m) => m.content === huge)).toBe(false);
+    });
+
+    it('saves usage and provenance with every reply', async () => {
+      env.openai.script({ match: streamedCalls, text: 'Three short words' });
+      const events = await (await sendTurn(env.sut, { agentType: COMPLETIONS, content: 'What did it cost?' })).all();
+      const reply = only(events, 'done').message;
+      const call = env.openai.streamedRequests().at(-1)!;
+      expect(reply.usage).toEqual({ promptTokens: call.promptTokens, completionTokens: 3, estimated: false });
+      expect(reply.provenance).toEqual({
+        model: (call.body as { model: string }).model,
+        strategy: 'completions',
+        fallbacks: [],
+        retries: 0,
+        contextMessages: 1,
+        omittedMessages: 0,
+        personaHash: expect.stringMatching(/^[0-9a-f]{12}$/),
+      });
+      const stored: ChatMessage[] = (
+        await (await env.sut.authorized()).get(`/api/chat/sessions/${only(events, 'session').session.id}/messages`)
+      ).body;
+      expect(stored[1]).toEqual(reply);
+    });
+  });
+
+  describe('with a window nobody told us (the service refuses, we learn)', () => {
+    const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW } });
+
+    it('retries a refused turn once within the stated window, remembers it, and no later call is refused', async () => {
+      let sessionId: string | undefined;
+      for (let turn = 1; turn <= 15; turn++) {
+        const events = await (
+          await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: longMessage(turn) })
+        ).all();
+        expect(events.at(-1)?.type).toBe('done');
+        sessionId = only(events, 'session').session.id;
+      }
+      const maxTokens = fixtureAgent(COMPLETIONS).model.maxTokens;
+      const refused = env.openai.streamedRequests().filter((call) => call.promptTokens! + maxTokens > WINDOW);
+      expect(refused).toHaveLength(1);
+      const stored: ChatMessage[] = (
+        await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)
+      ).body;
+      expect(stored.filter((m) => m.provenance?.retries === 1)).toHaveLength(1);
+    });
+  });
+});
