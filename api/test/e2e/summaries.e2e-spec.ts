@@ -97,3 +97,16 @@ describe('Session summaries', () => {
     expect(env.openai.plainRequests()).toHaveLength(0);
   });
 });
+
+describe('Session summaries with OPENAI_SUMMARY_MODEL', () => {
+  const env = conversationAppPerSuite({ env: { OPENAI_SUMMARY_MODEL: 'cheap-summarizer' } });
+
+  it('are written by the summary model, while replies keep the agent model', async () => {
+    const events = await (await sendTurn(env.sut, { agentType: 'completions-only', content: 'Plan a garden' })).all();
+    const sessionId = only(events, 'session').session.id;
+    await (await env.sut.authorized()).post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+
+    expect(env.openai.streamedRequests()[0].body.model).not.toBe('cheap-summarizer');
+    expect(env.openai.plainRequests().map((call) => call.body.model)).toContain('cheap-summarizer');
+  });
+});

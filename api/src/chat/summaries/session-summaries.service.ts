@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
+import { type AppConfig, APP_CONFIG } from '../../config';
 import { ChatModel, ModelClients } from '../../llm';
 import type { ChatSessionEntity } from '../chat-session.entity';
 import { ChatStore } from '../chat.store';
@@ -28,6 +29,7 @@ export class SessionSummaries implements BeforeApplicationShutdown {
     private readonly agents: AgentRegistry,
     private readonly model: ChatModel,
     private readonly clients: ModelClients,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async summarize(sessionId: string, apiKey?: string, signal?: AbortSignal): Promise<ChatSessionEntity> {
@@ -46,6 +48,7 @@ export class SessionSummaries implements BeforeApplicationShutdown {
     const text = await this.model.complete(
       {
         ...settings,
+        model: this.config.openai.summaryModel ?? settings.model,
         messages: [
           { role: 'system', content: SUMMARY_INSTRUCTIONS },
           { role: 'user', content: transcript },
