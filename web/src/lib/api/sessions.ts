@@ -1,9 +1,14 @@
-import type { ChatMessage, MessageSource } from '../../../../schemas/types/wire/chat-message';
+import type {
+  ChatMessage,
+  MessageProvenance,
+  MessageSource,
+  MessageUsage,
+} from '../../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
 import type { CreateChatSessionRequest } from '../../../../schemas/types/wire/create-chat-session-request';
 import { request } from '../api-client';
 
-export type { ChatMessage, ChatSession, MessageSource };
+export type { ChatMessage, ChatSession, MessageProvenance, MessageSource, MessageUsage };
 
 const base = '/api/chat/sessions';
 const sessionPath = (id: string) => `${base}/${encodeURIComponent(id)}`;

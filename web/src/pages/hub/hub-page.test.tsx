@@ -130,6 +130,44 @@ describe(HubPage.name, () => {
     expect(screen.queryByText('Please enter the access code to continue.')).not.toBeInTheDocument();
   });
 
+  it("shows each agent's tokens and cost this month, small, on its card", async () => {
+    stubApi({
+      [check]: () => json({ authorized: true }),
+      [agentsList]: () => json(agents),
+      'GET /api/usage': () =>
+        json({
+          from: '2025-03-01',
+          to: '2025-03-17',
+          days: [],
+          agents: [
+            { agentType: 'first', promptTokens: 12_000, completionTokens: 345, replies: 9, estimatedCostUsd: 0.4213 },
+            { agentType: 'third', promptTokens: 800, completionTokens: 20, replies: 1, estimatedCostUsd: null },
+            { agentType: 'gone', promptTokens: 5, completionTokens: 5, replies: 1, estimatedCostUsd: 0 },
+          ],
+        }),
+    });
+    renderHub();
+
+    const [first, second, third] = await screen.findAllByRole('article');
+    expect(await within(first).findByText('12.3k tokens this month · ≈ $0.42')).toBeInTheDocument();
+    expect(within(third).getByText('820 tokens this month')).toBeInTheDocument();
+    expect(second).not.toHaveTextContent('tokens this month');
+  });
+
+  it('shows the cards without usage when usage cannot be loaded', async () => {
+    const calls = stubApi({
+      [check]: () => json({ authorized: true }),
+      [agentsList]: () => json(agents),
+      'GET /api/usage': () => json({ statusCode: 500, code: 'INTERNAL', message: 'Internal server error' }, 500),
+    });
+    renderHub();
+
+    expect(await screen.findAllByRole('link', { name: 'Access Agent' })).toHaveLength(3);
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/usage')).toBe(true));
+    expect(screen.queryByText(/tokens this month/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('signs out: the cookie is revoked, the flags cleared and the form shown again', async () => {
     sessionStorage.setItem('mbAccess', 'granted');
     localStorage.setItem('mbAccess', 'granted');

@@ -7,11 +7,13 @@ import { AccessCheckFailed } from '../../features/access/access-check-failed';
 import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';
 import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/access/use-access';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
+import { monthUsageKey, type AgentUsage, type UsageResponse } from '../../lib/api/usage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import frame from '../../components/page-frame.module.css';
 import button from '../../components/button.module.css';
 import styles from './hub-page.module.css';
 import { StrokeIcon } from '../../components/stroke-icon';
+import { agentUsageText } from './agent-usage';
 
 const texts = {
   title: 'MB',
@@ -49,7 +51,7 @@ function AccessForm() {
   );
 }
 
-function AgentCard({ agent }: { agent: HubCard }) {
+function AgentCard({ agent, usage }: { agent: HubCard; usage?: AgentUsage }) {
   const nameId = useId();
   return (
     <li className={styles.item}>
@@ -58,6 +60,7 @@ function AgentCard({ agent }: { agent: HubCard }) {
           {agent.display.name}
         </h2>
         {agent.display.description ? <p className={styles.cardText}>{agent.display.description}</p> : null}
+        {usage ? <p className={styles.cardUsage}>{agentUsageText(usage)}</p> : null}
         <Link className={styles.cardLink} to={agent.routes[0]} aria-describedby={nameId}>
           {texts.openAgent}
           <StrokeIcon size={16}>
@@ -69,8 +72,15 @@ function AgentCard({ agent }: { agent: HubCard }) {
   );
 }
 
+/** This month's usage per agent; while it loads, or if it fails, the cards simply show none. */
+function useMonthUsage(): ReadonlyMap<string, AgentUsage> {
+  const usage = useQuery<UsageResponse>({ queryKey: monthUsageKey, refetchOnMount: 'always' });
+  return new Map(usage.data?.agents.map((agent) => [agent.agentType, agent]));
+}
+
 function AgentCards() {
   const agents = useQuery<PublicAgent[]>({ queryKey: agentsKey });
+  const usage = useMonthUsage();
   if (agents.isPending) return <Spinner label={texts.loading} />;
   if (agents.isError) {
     return (
@@ -85,7 +95,7 @@ function AgentCards() {
   return (
     <ul className={styles.grid}>
       {hubCards(agents.data).map((agent) => (
-        <AgentCard key={agent.id} agent={agent} />
+        <AgentCard key={agent.id} agent={agent} usage={usage.get(agent.id)} />
       ))}
     </ul>
   );

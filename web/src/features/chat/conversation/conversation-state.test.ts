@@ -72,6 +72,26 @@ describe(fromMessage.name, () => {
     });
   });
 
+  it("keeps a saved reply's usage and provenance", () => {
+    const usage = { promptTokens: 10, completionTokens: 2, estimated: false };
+    const provenance = {
+      model: 'gpt-4o',
+      strategy: 'completions' as const,
+      fallbacks: [],
+      retries: 0,
+      contextMessages: 1,
+      omittedMessages: 0,
+      personaHash: '0123456789ab',
+    };
+
+    expect(
+      fromMessage(message({ id: 'm3', role: 'assistant', content: 'Hi', order: 2, usage, provenance })),
+    ).toMatchObject({
+      usage,
+      provenance,
+    });
+  });
+
   it('shows nothing for a system message', () => {
     expect(fromMessage(message({ id: 'm0', role: 'system', content: 'You are a bot', order: 0 }))).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { ChatMessage, MessageSource } from '../../../lib/api/sessions';
+import type { ChatMessage, MessageProvenance, MessageSource, MessageUsage } from '../../../lib/api/sessions';
 
 /** One line of the visible conversation. Notices are ours (errors), never sent to the model. */
 export type ChatItem =
@@ -12,6 +12,9 @@ export type ChatItem =
       incomplete: boolean;
       /** Still arriving token by token. */
       streaming: boolean;
+      /** Saved replies only, when the server recorded them. */
+      usage?: MessageUsage;
+      provenance?: MessageProvenance;
     }
   | { kind: 'notice'; key: string; title?: string; text: string; details?: string[]; reconnect?: boolean };
 
@@ -56,6 +59,8 @@ export function fromMessage(message: ChatMessage): ChatItem | null {
       sources: message.sources,
       incomplete: message.incomplete,
       streaming: false,
+      ...(message.usage ? { usage: message.usage } : {}),
+      ...(message.provenance ? { provenance: message.provenance } : {}),
     };
   }
   return null;

@@ -207,6 +207,21 @@ describe(Sut.name, () => {
     expect(screen.getAllByRole('button', { name: 'Copy message' })).toHaveLength(1);
   });
 
+  it('offers reply details on saved replies with usage or provenance only', () => {
+    const usage = { promptTokens: 10, completionTokens: 2, estimated: false };
+    renderSut([
+      assistant('greeting', 'Hello.'),
+      assistant('a1', 'Counted.', { usage }),
+      assistant('streaming-reply', 'Still arriv', { streaming: true, usage }),
+    ]);
+
+    const [greeting, counted, streaming] = bubbles('assistant');
+    const detailsIn = (bubble: HTMLElement) => within(rowOf(bubble)).queryByRole('button', { name: 'Reply details' });
+    expect(detailsIn(greeting)).toBeNull();
+    expect(detailsIn(counted)).toBeInTheDocument();
+    expect(detailsIn(streaming)).toBeNull();
+  });
+
   describe('copying', () => {
     let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
 

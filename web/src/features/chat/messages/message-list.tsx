@@ -5,6 +5,7 @@ import { useModelKey } from '../../../lib/model-key';
 import type { ChatItem } from '../conversation/conversation-state';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
+import { ReplyDetails } from './reply-details';
 import { TypingIndicator } from './typing-indicator';
 import styles from './message-list.module.css';
 
@@ -60,7 +61,14 @@ const renderers: Renderers = {
         ) : null}
         {item.incomplete ? <p className={styles.incomplete}>{texts.incomplete}</p> : null}
       </div>
-      {!item.streaming && item.content ? <CopyButton text={item.content} copiedToast={copyToast} /> : null}
+      {!item.streaming && (item.content || item.usage || item.provenance) ? (
+        <div className={styles.actions}>
+          {item.content ? <CopyButton text={item.content} copiedToast={copyToast} /> : null}
+          {item.usage || item.provenance ? (
+            <ReplyDetails usage={item.usage} provenance={item.provenance} sources={item.sources.length} />
+          ) : null}
+        </div>
+      ) : null}
     </div>
   ),
   notice: (item) => <Notice item={item} />,

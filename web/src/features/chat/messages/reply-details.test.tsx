@@ -1,0 +1,117 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions';
+import { ReplyDetails as Sut, tokensText } from './reply-details';
+
+const provenance: MessageProvenance = {
+  model: 'gpt-4o-mini',
+  strategy: 'completions',
+  fallbacks: [],
+  retries: 0,
+  contextMessages: 6,
+  omittedMessages: 0,
+  personaHash: '0123456789ab',
+};
+const usage: MessageUsage = { promptTokens: 1234, completionTokens: 56, estimated: false };
+
+const button = () => screen.getByRole('button', { name: 'Reply details' });
+const panel = () => screen.getByRole('group', { name: 'Reply details' });
+
+/** The panel's terms and values, in order. */
+const shownRows = () =>
+  within(panel())
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+describe(Sut.name, () => {
+  it('is a closed disclosure button with a short visible label', () => {
+    render(<Sut provenance={provenance} usage={usage} sources={0} />);
+
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+    expect(button()).toHaveTextContent(/^Details$/);
+    expect(screen.queryByRole('group', { name: 'Reply details' })).not.toBeInTheDocument();
+  });
+
+  it('shows what produced the reply and its tokens when opened', () => {
+    render(<Sut provenance={provenance} usage={usage} sources={0} />);
+
+    fireEvent.click(button());
+
+    expect(button()).toHaveAttribute('aria-expanded', 'true');
+    expect(button()).toHaveAttribute('aria-controls', panel().id);
+    expect(shownRows()).toEqual([
+      ['Model', 'gpt-4o-mini'],
+      ['Strategy', 'completions'],
+      ['Retries', '0'],
+      ['Sources', '0'],
+      ['Messages seen', '6'],
+      ['Messages left out', '0'],
+      ['Persona', '0123456789ab'],
+      ['Tokens', '1,234 in / 56 out'],
+    ]);
+  });
+
+  it('names the strategies it fell back from, the web search, and estimated tokens', () => {
+    render(
+      <Sut
+        provenance={{
+          ...provenance,
+          strategy: 'completions',
+          fallbacks: ['search-first', 'assistant'],
+          retries: 2,
+          searchQuery: 'latest rates',
+          omittedMessages: 14,
+        }}
+        usage={{ ...usage, estimated: true }}
+        sources={3}
+      />,
+    );
+    fireEvent.click(button());
+
+    expect(shownRows()).toEqual(
+      expect.arrayContaining([
+        ['Fell back from', 'search-first, assistant'],
+        ['Retries', '2'],
+        ['Web search', 'latest rates'],
+        ['Sources', '3'],
+        ['Messages left out', '14'],
+        ['Tokens', '1,234 in / 56 out (estimated)'],
+      ]),
+    );
+  });
+
+  it('shows only the tokens of a reply without provenance', () => {
+    render(<Sut usage={usage} sources={0} />);
+    fireEvent.click(button());
+
+    expect(shownRows()).toEqual([['Tokens', '1,234 in / 56 out']]);
+  });
+
+  it('closes on Escape and gives focus back to the button', () => {
+    render(<Sut provenance={provenance} usage={usage} sources={0} />);
+    button().focus();
+    fireEvent.click(button());
+
+    fireEvent.keyDown(button(), { key: 'Escape' });
+
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('group', { name: 'Reply details' })).not.toBeInTheDocument();
+    expect(button()).toHaveFocus();
+  });
+
+  it('closes when its button is pressed again', () => {
+    render(<Sut provenance={provenance} sources={0} />);
+    fireEvent.click(button());
+    fireEvent.click(button());
+
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe(tokensText.name, () => {
+  it('groups thousands and says when the count is our estimate', () => {
+    expect(tokensText({ promptTokens: 1_200_000, completionTokens: 3, estimated: true })).toBe(
+      '1,200,000 in / 3 out (estimated)',
+    );
+  });
+});

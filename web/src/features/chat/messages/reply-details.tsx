@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions';
+import { StrokeIcon } from '../../../components/stroke-icon';
+import styles from './message-list.module.css';
+
+const texts = {
+  label: 'Reply details',
+  button: 'Details',
+  model: 'Model',
+  strategy: 'Strategy',
+  fallbacks: 'Fell back from',
+  retries: 'Retries',
+  search: 'Web search',
+  sources: 'Sources',
+  seen: 'Messages seen',
+  omitted: 'Messages left out',
+  persona: 'Persona',
+  tokens: 'Tokens',
+  estimated: 'estimated',
+} as const;
+
+const count = new Intl.NumberFormat('en');
+
+/** "1,234 in / 56 out", "(estimated)" when our tokenizer counted them. */
+export const tokensText = (usage: MessageUsage) =>
+  `${count.format(usage.promptTokens)} in / ${count.format(usage.completionTokens)} out` +
+  (usage.estimated ? ` (${texts.estimated})` : '');
+
+type Row = readonly [term: string, value: string | number];
+
+function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | undefined, sources: number): Row[] {
+  const all: (Row | false)[] = provenance
+    ? [
+        [texts.model, provenance.model],
+        [texts.strategy, provenance.strategy],
+        provenance.fallbacks.length > 0 && [texts.fallbacks, provenance.fallbacks.join(', ')],
+        [texts.retries, provenance.retries],
+        provenance.searchQuery !== undefined && [texts.search, provenance.searchQuery],
+        [texts.sources, sources],
+        [texts.seen, provenance.contextMessages],
+        [texts.omitted, provenance.omittedMessages],
+        [texts.persona, provenance.personaHash],
+      ]
+    : [];
+  if (usage) all.push([texts.tokens, tokensText(usage)]);
+  return all.filter((row): row is Row => row !== false);
+}
+
+type ReplyDetailsProps = { provenance?: MessageProvenance; usage?: MessageUsage; sources: number };
+
+/**
+ * What produced a saved reply and what it cost, behind a small button beside Copy: a disclosure
+ * (Escape closes it and focus goes back to the button).
+ */
+export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    // From the button, the panel, or nowhere in particular (after a click on the panel's text).
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as Node;
+      const ours = target === document.body || button.current?.contains(target) || panel.current?.contains(target);
+      if (event.key !== 'Escape' || !ours) return;
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={styles.copy}
+        aria-label={texts.label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <StrokeIcon size={14}>
+          <circle cx="12" cy="12" r="10" />
+          <path d="M12 16v-4M12 8h.01" />
+        </StrokeIcon>
+        <span>{texts.button}</span>
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        role="group"
+        className={styles.replyDetails}
+        aria-label={texts.label}
+        hidden={!open}
+      >
+        <dl>
+          {rows(provenance, usage, sources).map(([term, value]) => (
+            <div key={term} className={styles.detailRow}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </>
+  );
+}
