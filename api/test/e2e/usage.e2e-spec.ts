@@ -2,7 +2,10 @@ import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
 import type { UsageResponse } from '../../../schemas/types/wire/usage-response';
+import { costOf, priceOf } from '../../src/usage/model-prices';
+import { conversationAppPerSuite } from '../support/model-fakes';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { only, sendTurn } from '../support/turn-client';
 
 /** Fixture agents: any will do, as usage is counted the same for every agent. */
 const PRICED = 'completions-only';
@@ -161,5 +164,57 @@ describe('Usage (e2e)', () => {
 
     expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', details: [problem] });
     expect(res.body.message).toContain(problem);
+  });
+});
+
+describe('Usage of real turns (e2e)', () => {
+  const env = conversationAppPerSuite();
+  /** Fixture agents on the default model (gpt-4o) and on one of their own (gpt-4o-mini). */
+  const DEFAULT_MODEL = 'completions-only';
+  const OWN_MODEL = 'tuned-model';
+
+  async function turn(agentType: string, content: string, sessionId?: string) {
+    const events = await (await sendTurn(env.sut, { agentType, content, sessionId })).all();
+    return { sessionId: only(events, 'session').session.id, reply: only(events, 'done').message };
+  }
+
+  it("counts every reply a turn saves, today, under its chat's agent, priced by the model that answered", async () => {
+    const first = await turn(DEFAULT_MODEL, 'How much is a crawlspace?');
+    const second = await turn(DEFAULT_MODEL, 'And a vapour barrier?', first.sessionId);
+    const third = await turn(OWN_MODEL, 'Hello');
+    const replies = [first.reply, second.reply, third.reply];
+    const today = new Date().toISOString().slice(0, 10);
+    const client = await env.sut.authorized();
+
+    const body = (await client.get('/api/usage').expect(200)).body as UsageResponse;
+
+    const tokens = (of: typeof replies) => ({
+      promptTokens: of.reduce((sum, reply) => sum + reply.usage!.promptTokens, 0),
+      completionTokens: of.reduce((sum, reply) => sum + reply.usage!.completionTokens, 0),
+      replies: of.length,
+    });
+    const cost = (of: typeof replies) =>
+      of.reduce(
+        (sum, r) => sum + costOf(priceOf(r.provenance!.model)!, r.usage!.promptTokens, r.usage!.completionTokens),
+        0,
+      );
+    expect(replies.map((reply) => reply.provenance?.model)).toEqual(['gpt-4o', 'gpt-4o', 'gpt-4o-mini']);
+    expect(tokens(replies).promptTokens).toBeGreaterThan(0);
+    expect(body.days).toEqual([
+      { date: today, agentType: DEFAULT_MODEL, ...tokens(replies.slice(0, 2)) },
+      { date: today, agentType: OWN_MODEL, ...tokens(replies.slice(2)) },
+    ]);
+    expect(body.agents).toEqual([
+      {
+        agentType: DEFAULT_MODEL,
+        ...tokens(replies.slice(0, 2)),
+        estimatedCostUsd: expect.closeTo(cost(replies.slice(0, 2)), 6),
+      },
+      {
+        agentType: OWN_MODEL,
+        ...tokens(replies.slice(2)),
+        estimatedCostUsd: expect.closeTo(cost(replies.slice(2)), 6),
+      },
+    ]);
   });
 });
