@@ -61,4 +61,14 @@ export class ChatPage {
   copyButtons(): Locator {
     return this.conversation.getByRole('button', { name: 'Copy message' });
   }
+
+  /** The Details buttons of saved replies (those with usage or provenance). */
+  replyDetailsButtons(): Locator {
+    return this.conversation.getByRole('button', { name: 'Reply details', exact: true });
+  }
+
+  /** An open reply-details panel. */
+  replyDetails(): Locator {
+    return this.conversation.getByRole('group', { name: 'Reply details', exact: true });
+  }
 }

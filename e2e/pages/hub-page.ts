@@ -54,6 +54,11 @@ export class HubPage {
     return this.cards.filter({ has: this.page.getByRole('heading', { level: 2, name, exact: true }) });
   }
 
+  /** The card's line of this month's usage ("12.3k tokens this month · ≈ $0.42"). */
+  usage(name: string): Locator {
+    return this.card(name).getByText(/tokens this month/);
+  }
+
   async enterCode(code: string): Promise<void> {
     await this.field.fill(code);
     await this.submit.click();
