@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { performance } from 'node:perf_hooks';
-import { FakeOpenAI } from './fake-openai';
+import { FakeOpenAI, promptTokensOf } from './fake-openai';
 import { FakeSerper } from './fake-serper';
 
 const apiKey = 'sk-test-key';
@@ -61,7 +61,14 @@ describe(FakeOpenAI.name, () => {
     expect(completion.model).toBe('gpt-4o-mini');
     expect(completion.choices[0].message).toEqual({ role: 'assistant', content: 'Scripted answer.' });
     expect(completion.choices[0].finish_reason).toBe('stop');
-    expect(completion.usage).toEqual({ prompt_tokens: 2, completion_tokens: 2, total_tokens: 4 });
+    // Counted as the service counts: the messages' tokens plus 4 around each and 3 to prime the reply.
+    const promptTokens = promptTokensOf({ messages: hello });
+    expect(promptTokens).toBeGreaterThan(7);
+    expect(completion.usage).toEqual({
+      prompt_tokens: promptTokens,
+      completion_tokens: 2,
+      total_tokens: promptTokens + 2,
+    });
   });
 
   it('echoes the last user message by default', async () => {
