@@ -1,6 +1,13 @@
 import OpenAI from 'openai';
 import { AppError } from '../common/app-error';
-import { MODEL_ERROR_TEXT, ModelCallAborted, ModelFailure, classifyModelError, retryAfterMs } from './model-failure';
+import {
+  ContextOverflow,
+  MODEL_ERROR_TEXT,
+  ModelCallAborted,
+  ModelFailure,
+  classifyModelError,
+  retryAfterMs,
+} from './model-failure';
 
 const LEAKED_KEY = 'sk-live-key-that-must-not-leak-0123456789';
 
@@ -32,6 +39,28 @@ const summary = (failure: ModelFailure) => ({
 });
 
 describe(classifyModelError.name, () => {
+  it.each([
+    [
+      { code: 'context_length_exceeded', message: "This model's maximum context length is 8,192 tokens. However..." },
+      8192,
+    ],
+    [{ code: 'context_length_exceeded', message: 'Please reduce the length of the messages.' }, undefined],
+    [{ message: 'the request exceeds the available context size (context window of 4096 tokens)' }, 4096],
+  ])('takes a context refusal %j as ContextOverflow with the window it states (%s), not retried', (error, window) => {
+    const failure = classified(apiError(400, error));
+    expect(failure).toBeInstanceOf(ContextOverflow);
+    expect((failure as ContextOverflow).statedWindow).toBe(window);
+    expect([failure.code, failure.retryable, failure.message]).toEqual([
+      'UPSTREAM_ERROR',
+      false,
+      MODEL_ERROR_TEXT.UPSTREAM_ERROR,
+    ]);
+  });
+
+  it('does not take any other 400 as a context refusal', () => {
+    expect(classified(apiError(400, { message: 'Invalid value for temperature' }))).not.toBeInstanceOf(ContextOverflow);
+  });
+
   it('takes a 401 as UNAUTHORIZED (502 to the client), not retried, even with a Retry-After', () => {
     const failure = classified(
       apiError(

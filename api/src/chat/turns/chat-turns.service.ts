@@ -7,9 +7,8 @@ import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {
   ChatModel,
+  assertMessageFits,
   ContextWindows,
-  MessageTooLong,
-  messageBudget,
   ModelClients,
   promptTokens,
   tokensOf,
@@ -142,12 +141,14 @@ export class ChatTurns {
   /** A message the agent's model cannot read in one call is refused whole, never cut. */
   private assertFits(agent: AgentDefinition, session: ChatSessionEntity | null, content: string): void {
     const settings = modelSettings(agent, this.clients.defaultModel);
-    const budget = messageBudget({
-      systemPrompt: personaPrompt(personaOf(agent, session)),
-      maxTokens: settings.maxTokens,
-      windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
-    });
-    if (tokensOf(content) + 4 > budget) throw new MessageTooLong(budget - 4);
+    assertMessageFits(
+      {
+        systemPrompt: personaPrompt(personaOf(agent, session)),
+        maxTokens: settings.maxTokens,
+        windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
+      },
+      { role: 'user', content },
+    );
   }
 
   private sessionOf(agent: AgentDefinition, firstMessage: string): NewSession {

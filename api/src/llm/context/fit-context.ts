@@ -1,6 +1,6 @@
 import { AppError } from '../../common/app-error';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
-import { TOKENS_TO_PRIME_REPLY, messageTokens, tokensOf } from './token-count';
+import { TOKENS_PER_MESSAGE, TOKENS_TO_PRIME_REPLY, messageTokens, tokensOf } from './token-count';
 
 export interface FitInput {
   model: string;
@@ -36,6 +36,15 @@ export function messageBudget(input: Pick<FitInput, 'systemPrompt' | 'maxTokens'
   return input.windowTokens - reserved - messageTokens({ role: 'system', content: input.systemPrompt });
 }
 
+/** Refuses, whole, a message the model cannot read in one call beside the system prompt and the reply's room. */
+export function assertMessageFits(
+  input: Pick<FitInput, 'systemPrompt' | 'maxTokens' | 'windowTokens'>,
+  message: ModelMessage,
+): void {
+  const budget = messageBudget(input);
+  if (messageTokens(message) > budget) throw new MessageTooLong(budget - TOKENS_PER_MESSAGE);
+}
+
 export class MessageTooLong extends AppError {
   constructor(readonly budgetTokens: number) {
     const words = Math.max(0, Math.floor(budgetTokens * 0.75));
@@ -59,25 +68,22 @@ export function fitContext(input: FitInput): FittedRequest {
   const budget = messageBudget(input);
   const recent = input.conversation.slice(-input.historyLimit);
   const newest = recent.at(-1);
-  if (newest && messageTokens(newest) > budget) throw new MessageTooLong(budget - 4);
+  if (newest) assertMessageFits(input, newest);
 
   const kept: ModelMessage[] = [];
   let used = 0;
-  const take = (limit: number) => {
-    for (let i = recent.length - 1 - kept.length; i >= 0; i--) {
-      const cost = messageTokens(recent[i]);
-      if (used + cost > limit) break;
-      used += cost;
-      kept.unshift(recent[i]);
-    }
-  };
-  take(budget);
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const cost = messageTokens(recent[i]);
+    if (used + cost > budget) break;
+    used += cost;
+    kept.unshift(recent[i]);
+  }
   let systemPrompt = input.systemPrompt;
   if (kept.length < input.conversation.length && input.memory?.trim()) {
     const remembered = withMemory(input.systemPrompt, input.memory.trim());
     const memoryCost = tokensOf(remembered) - tokensOf(input.systemPrompt);
     // Memory goes in when it fits beside the newest message; older messages make room for it.
-    if (messageTokens(kept.at(-1) ?? { role: 'user', content: '' }) + memoryCost <= budget) {
+    if ((newest ? messageTokens(newest) : 0) + memoryCost <= budget) {
       while (used + memoryCost > budget && kept.length > 1) used -= messageTokens(kept.shift()!);
       systemPrompt = remembered;
     }
