@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { migrations } from '../../src/database/migrations';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
 import { createIsolatedDatabase, testDatabaseUrl } from '../support/test-database';
@@ -58,11 +59,8 @@ describe('Processes started together (the built server)', () => {
         await client.connect();
         try {
           const applied = await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id');
-          expect(applied.rows.map((row) => row.name)).toEqual([
-            'InitialSchema1763700000000',
-            'TurnState1763800000000',
-            'StreamingReplies1763900000000',
-          ]);
+          // Each of the app's migrations exactly once, in order.
+          expect(applied.rows.map((row) => row.name)).toEqual(migrations.map((migration) => migration.name));
         } finally {
           await client.end();
         }
