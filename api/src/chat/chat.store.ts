@@ -23,7 +23,9 @@ export interface NewMessage {
   sources?: MessageSource[] | null;
 }
 
-export type SessionChanges = Partial<Pick<ChatSessionEntity, 'title' | 'systemPrompt' | 'summary' | 'persona'>>;
+export type SessionChanges = Partial<
+  Pick<ChatSessionEntity, 'title' | 'systemPrompt' | 'summary' | 'summaryThrough' | 'persona'>
+>;
 
 export interface SessionCursor {
   updatedAt: Date;
@@ -120,12 +122,12 @@ export class ChatStore {
   }
 
   /**
-   * The last `limit` messages before `beforeOrder`, returned in ascending order. A reply still being
+   * The last `limit` messages before `beforeOrder` (and after `afterOrder`), returned in ascending order. A reply still being
    * written is not a message yet: it is left out (its live text is what re-attaching to the turn shows).
    */
   async listMessages(
     sessionId: string,
-    options: { limit: number; beforeOrder?: number },
+    options: { limit: number; beforeOrder?: number; afterOrder?: number },
   ): Promise<{ items: ChatMessageEntity[]; more: boolean }> {
     const query = this.db
       .getRepository(ChatMessageEntity)
@@ -135,6 +137,7 @@ export class ChatStore {
       .orderBy('m.order', 'DESC')
       .limit(options.limit + 1);
     if (options.beforeOrder !== undefined) query.andWhere('m.order < :before', { before: options.beforeOrder });
+    if (options.afterOrder !== undefined) query.andWhere('m.order > :after', { after: options.afterOrder });
     const rows = await query.getMany();
     return { items: rows.slice(0, options.limit).reverse(), more: rows.length > options.limit };
   }

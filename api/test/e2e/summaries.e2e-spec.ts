@@ -88,6 +88,49 @@ describe('Session summaries', () => {
     expect(env.openai.streamedRequests()).toHaveLength(1);
   });
 
+  it('updates a summary from the summary so far and the messages after it, and makes it afresh when nothing is new', async () => {
+    const sessionId = await sessionWith('Which teak sideboard fits a 1962 ranch?', 'Low and long, in oiled teak.');
+    const client = await env.sut.authorized();
+    env.openai.script({ match: plainCalls, text: 'A teak sideboard for a ranch.' });
+    await client.post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+    await client.post(`/api/chat/sessions/${sessionId}/messages`).send({ content: 'And a lamp for it?' }).expect(201);
+
+    env.openai.script({ match: plainCalls, text: 'A teak sideboard and a lamp for a ranch.' });
+    const res = await client.post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+    expect(res.body.summary).toBe('A teak sideboard and a lamp for a ranch.');
+    expect(env.openai.plainRequests()[1].body.messages[1].content).toBe(
+      'Summary so far: A teak sideboard for a ranch.\n\nNew messages:\n\nuser: And a lamp for it?',
+    );
+
+    await client.post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+    expect(env.openai.plainRequests()[2].body.messages[1].content).toBe(
+      'user: Which teak sideboard fits a 1962 ranch?\n\nuser: Low and long, in oiled teak.\n\nuser: And a lamp for it?',
+    );
+  });
+
+  it('refreshes in the background every few turns, so each message is summarized at most once', async () => {
+    let sessionId: string | undefined;
+    const contents = Array.from({ length: 30 }, (_, i) => `Question number ${i + 1} about the garden`);
+    // A summary that quotes nothing, so a message found in a call was sent in it, not carried in the summary.
+    env.openai.script(...Array.from({ length: 30 }, () => ({ match: plainCalls, text: 'Garden plans.' })));
+    for (const content of contents) {
+      const events = await (await sendTurn(env.sut, { agentType: 'completions-only', sessionId, content })).all();
+      sessionId = only(events, 'session').session.id;
+      // The refresh starts after the reply is sent: give it time to reach the model, then to finish.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await env.openai.idle();
+    }
+    const summaryCalls = env.openai.plainRequests().map((call) => String(call.body.messages[1].content));
+    expect(summaryCalls.length).toBeGreaterThanOrEqual(5);
+    expect(summaryCalls.length).toBeLessThanOrEqual(11);
+    for (const content of contents) {
+      const seenIn = summaryCalls.filter(
+        (call) => call.includes(`user: ${content}\n`) || call.endsWith(`user: ${content}`),
+      );
+      expect(seenIn.length).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('does not refresh the summary after a failed reply', async () => {
     env.openai.script({ match: streamedCalls, status: 400 });
     const events = await (await sendTurn(env.sut, { agentType: 'completions-only', content: 'This will fail' })).all();

@@ -9,13 +9,27 @@ import { modelSettings } from '../conversation';
 
 const SUMMARY_INSTRUCTIONS =
   'Summarize the conversation below in at most two short sentences (under 200 characters), in its own language. ' +
-  'Name the main topic and any decision or open question. Reply with the summary only.';
+  'Name the main topic and any decision or open question. When a summary so far is given, update it with the ' +
+  'new messages. Reply with the summary only.';
 const SUMMARY_MESSAGES = 40;
 const SUMMARY_MAX_LENGTH = 1000;
 const TRANSCRIPT_MAX_LENGTH = 24_000;
 const PER_MESSAGE_MAX_LENGTH = 2000;
+/** After the first, a chat's summary is refreshed in the background once this many messages (3 turns) are new. */
+export const SUMMARY_EVERY_MESSAGES = 6;
 
-/** Session summaries made by the model: on demand, or refreshed in the background after a reply. */
+/** Where a chat's summary stands after a reply: what the background refresh decides on without reading the chat. */
+export interface SummaryState {
+  hasSummary: boolean;
+  summaryThrough: number | null;
+  /** The order of the reply just saved. */
+  latestOrder: number;
+}
+
+/**
+ * Session summaries made by the model: on demand, or in the background every few turns. Incremental: the
+ * summary so far and the messages after it (summary_through), so a long chat's messages are each read once.
+ */
 @Injectable()
 export class SessionSummaries implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Summaries');
@@ -35,12 +49,20 @@ export class SessionSummaries implements BeforeApplicationShutdown {
   async summarize(sessionId: string, apiKey?: string, signal?: AbortSignal): Promise<ChatSessionEntity> {
     const session = await this.store.findSession(sessionId);
     if (!session) throw AppError.notFound('Chat session');
-    const { items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES });
+    let since = session.summary && session.summaryThrough !== null ? session.summaryThrough : undefined;
+    let { items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES, afterOrder: since });
+    if (!items.length && since !== undefined) {
+      // Asked again with nothing new: made afresh from the messages.
+      since = undefined;
+      ({ items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES }));
+    }
     if (!items.length) throw AppError.validation(['this chat has no messages to summarize yet']);
-    const transcript = items
+    const messages = items
       .map((m) => `${m.role}: ${m.content.slice(0, PER_MESSAGE_MAX_LENGTH)}`)
       .join('\n\n')
       .slice(-TRANSCRIPT_MAX_LENGTH);
+    const transcript =
+      since === undefined ? messages : `Summary so far: ${session.summary}\n\nNew messages:\n\n${messages}`;
     const settings = modelSettings(this.agents.get(session.agentType), this.clients.defaultModel, {
       temperature: 0.3,
       maxTokens: 200,
@@ -58,9 +80,15 @@ export class SessionSummaries implements BeforeApplicationShutdown {
     );
     const summary = text.trim().slice(0, SUMMARY_MAX_LENGTH);
     if (!summary) throw new AppError('UPSTREAM_ERROR', 'The AI service returned an empty summary. Please try again.');
-    const updated = await this.store.updateSession(sessionId, { summary });
+    const updated = await this.store.updateSession(sessionId, { summary, summaryThrough: items.at(-1)!.order });
     if (!updated) throw AppError.notFound('Chat session');
     return updated;
+  }
+
+  /** After a reply: a refresh when the chat has none yet or enough is new since, without waiting for it. */
+  refreshIfDue(sessionId: string, state: SummaryState, apiKey?: string): void {
+    const newSince = state.latestOrder - (state.summaryThrough ?? -1);
+    if (!state.hasSummary || newSince >= SUMMARY_EVERY_MESSAGES) this.refreshLater(sessionId, apiKey);
   }
 
   /** Starts a refresh without waiting for it; one at a time per session. */

@@ -162,7 +162,7 @@ export class ChatTurns {
 
   /** A session to be stored with the turn's first messages. */
   private newSession(agent: AgentDefinition, firstMessage: string, now: Date): ChatSessionEntity {
-    const fields = { id: randomUUID(), persona: null, ...this.sessionOf(agent, firstMessage) };
+    const fields = { id: randomUUID(), persona: null, summaryThrough: null, ...this.sessionOf(agent, firstMessage) };
     return Object.assign(new ChatSessionEntity(), { ...fields, createdAt: now, updatedAt: now });
   }
 
@@ -258,7 +258,11 @@ export class ChatTurns {
       });
       if (!saved) throw AppError.notFound('Chat session');
       turn.emit({ type: 'done', message: toMessageDto(saved) });
-      this.summaries.refreshLater(turn.sessionId, apiKey);
+      this.summaries.refreshIfDue(
+        turn.sessionId,
+        { hasSummary: session.summary !== null, summaryThrough: session.summaryThrough, latestOrder: saved.order },
+        apiKey,
+      );
     } catch (error) {
       await this.end(turn, error, used);
     }
