@@ -71,6 +71,12 @@ export interface AgentDefinition {
   input: AgentInput;
   errors: AgentErrors;
   keyForm?: AgentKeyForm;
+  /**
+   * Behaviour checks of the persona, run by `npm run agents:eval` against any OpenAI-compatible server; the server never reads them. Each case sends the persona's system prompt and its conversation with this agent's model settings, then checks the reply. Absent: the agent has no evals.
+   *
+   * @maxItems 50
+   */
+  evals?: AgentEvalCase[];
 }
 /**
  * Names and texts the page shows around the chat.
@@ -348,4 +354,70 @@ export interface AgentKeyForm {
    * Text above the form explaining why a key is needed.
    */
   intro?: string;
+}
+/**
+ * One eval case: a conversation and what the persona's reply to it must do.
+ *
+ * This interface was referenced by `AgentDefinition`'s JSON-Schema
+ * via the `definition` "evalCase".
+ */
+export interface AgentEvalCase {
+  /**
+   * The behaviour the case proves, unique within the agent, e.g. "sends an emergency to the vet first". Names the case in the report.
+   */
+  name: string;
+  /**
+   * The messages after the system prompt, oldest first. The last one must be the user's (checked by the loader): the model answers it.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  conversation: AgentEvalMessage[];
+  expect: AgentEvalExpectation;
+}
+/**
+ * One message of an eval conversation.
+ *
+ * This interface was referenced by `AgentDefinition`'s JSON-Schema
+ * via the `definition` "evalMessage".
+ */
+export interface AgentEvalMessage {
+  /**
+   * "user": what the person says. "assistant": an earlier reply of the agent, written out to set up the case.
+   */
+  role: 'user' | 'assistant';
+  /**
+   * The text of the message.
+   */
+  content: string;
+}
+/**
+ * What the reply must do; every check given must pass. Text checks run first and ignore letter case; the judge is asked only when they pass. Prefer `judge` for behaviour and `notContains`/`matches` for hard facts.
+ *
+ * This interface was referenced by `AgentDefinition`'s JSON-Schema
+ * via the `definition` "evalExpectation".
+ */
+export interface AgentEvalExpectation {
+  /**
+   * Texts that must each appear in the reply (case-insensitive substrings).
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  contains?: string[];
+  /**
+   * Texts that must not appear anywhere in the reply (case-insensitive substrings).
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  notContains?: string[];
+  /**
+   * A JavaScript regular expression the reply must match somewhere, tested case-insensitively (flag i), e.g. "\\bSAN\\b|San Diego". The loader refuses one that does not compile.
+   */
+  matches?: string;
+  /**
+   * A criterion the reply must meet, graded by a second model call at temperature 0 that answers {"pass": boolean, "reason": string}; e.g. "Tells the owner to contact an emergency vet before giving any home care advice.". Write it so it can be judged from the conversation and the reply alone.
+   */
+  judge?: string;
 }

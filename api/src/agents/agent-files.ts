@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { AgentDefinition } from '../../../schemas/types/agent';
 import { schemas } from '../common/json-schema';
+import { evalProblems } from './agent-evals';
 
 export const AGENT_SCHEMA_ID = 'agent.schema.json';
 
@@ -33,7 +34,7 @@ export function listAgentFiles(dir: string): string[] {
     .map((name) => join(dir, name));
 }
 
-/** Reads and validates one file on its own: JSON syntax, the schema, and id == file name. */
+/** Reads and validates one file on its own: JSON syntax, the schema, id == file name, and its evals (agent-evals.ts). */
 export function readAgentFile(path: string): AgentFileResult {
   const file = displayPath(path);
   const fail = (pointer: string, message: string): AgentFileResult => ({
@@ -53,6 +54,8 @@ export function readAgentFile(path: string): AgentFileResult {
   if (!result.ok) return { ok: false, path, file, problems: result.problems.map((p) => ({ file, ...p })) };
   const expectedId = basename(path, '.json');
   if (result.value.id !== expectedId) return fail('/id', `must equal the file name "${expectedId}"`);
+  const evalIssues = evalProblems(result.value);
+  if (evalIssues.length) return { ok: false, path, file, problems: evalIssues.map((p) => ({ file, ...p })) };
   return { ok: true, path, file, agent: result.value };
 }
 

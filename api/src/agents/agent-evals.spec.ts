@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AgentDefinition, AgentEvalCase } from '../../../schemas/types/agent';
+import { repoRoot } from '../config/repo-paths';
+import { evalPattern, evalProblems } from './agent-evals';
+import { formatAgentProblem, readAgentFile } from './agent-files';
+
+const fixture = (): AgentDefinition =>
+  JSON.parse(readFileSync(join(repoRoot, 'api/test/fixtures/agents/has-evals.json'), 'utf8')) as AgentDefinition;
+
+const withEvals = (...evals: AgentEvalCase[]): AgentDefinition => ({ ...fixture(), evals });
+const ask = (content: string): AgentEvalCase['conversation'] => [{ role: 'user', content }];
+
+describe(evalProblems.name, () => {
+  it('accepts the fixture that carries every kind of check, and an agent without evals', () => {
+    expect(evalProblems(fixture())).toEqual([]);
+    const { evals: _evals, ...withoutEvals } = fixture();
+    expect(evalProblems(withoutEvals)).toEqual([]);
+  });
+
+  it('refuses a matches that does not compile, at its pointer', () => {
+    const problems = evalProblems(withEvals({ name: 'broken', conversation: ask('hi'), expect: { matches: '(unclosed' } }));
+    expect(problems).toEqual([
+      { pointer: '/evals/0/expect/matches', message: expect.stringMatching(/^is not a valid regular expression: /) },
+    ]);
+  });
+
+  it('refuses a conversation that ends with the assistant', () => {
+    const conversation: AgentEvalCase['conversation'] = [
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'hello' },
+    ];
+    expect(evalProblems(withEvals({ name: 'ends wrong', conversation, expect: { contains: ['x'] } }))).toEqual([
+      { pointer: '/evals/0/conversation/1', message: expect.stringMatching(/^must be a user message/) },
+    ]);
+  });
+
+  it('refuses a case name used twice', () => {
+    const one = { name: 'same', conversation: ask('hi'), expect: { contains: ['x'] } };
+    expect(evalProblems(withEvals(one, { ...one }))).toEqual([
+      { pointer: '/evals/1/name', message: 'repeats the name of /evals/0' },
+    ]);
+  });
+});
+
+describe(evalPattern.name, () => {
+  it('ignores letter case', () => {
+    expect(evalPattern('\\bsan diego\\b').test('We leave from San Diego.')).toBe(true);
+  });
+});
+
+describe('agent files with evals', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'mb-agent-evals-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const write = (agent: unknown) => {
+    const path = join(dir, 'has-evals.json');
+    writeFileSync(path, JSON.stringify(agent));
+    return readAgentFile(path);
+  };
+  const problemsOf = (agent: unknown) => {
+    const result = write(agent);
+    return result.ok ? [] : result.problems.map(formatAgentProblem);
+  };
+
+  it('are checked by the loader the server and agents:check share', () => {
+    expect(problemsOf(withEvals({ name: 'broken', conversation: ask('hi'), expect: { matches: '[' } }))).toEqual([
+      expect.stringMatching(/has-evals\.json: \/evals\/0\/expect\/matches: is not a valid regular expression/),
+    ]);
+  });
+
+  it('need at least one expectation, and user or assistant messages only (schema)', () => {
+    const agent = {
+      ...fixture(),
+      evals: [{ name: 'empty', conversation: [{ role: 'system', content: 'x' }], expect: {} }],
+    };
+    expect(problemsOf(agent)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/evals\/0\/conversation\/0\/role: must be one of: user, assistant$/),
+        expect.stringMatching(/\/evals\/0\/expect: must NOT have fewer than 1 properties$/),
+      ]),
+    );
+  });
+});
