@@ -1,0 +1,126 @@
+import { performance } from 'node:perf_hooks';
+import type { AgentDefinition, AgentEvalCase } from '../../../../schemas/types/agent';
+import { personaPrompt } from '../../llm';
+import { textCheckFailures } from './eval-checks';
+import { type EvalModel, type EvalModelAnswer, EvalModelError } from './eval-model';
+import { judgeCall, parseVerdict } from './judge';
+
+export interface EvalTarget {
+  agent: AgentDefinition;
+  evalCase: AgentEvalCase;
+}
+
+export interface EvalResult {
+  agent: string;
+  case: string;
+  pass: boolean;
+  /** Why it failed; for a judged case that passed, the judge's reason; otherwise empty. */
+  reason: string;
+  model: string;
+  /** The reply graded; null when the model call failed. */
+  reply: string | null;
+  /** Time of the reply's call (the judge's is apart). */
+  latencyMs: number;
+  /** Tokens of every call the case made (reply and judge); null when the service reported none. */
+  tokens: { prompt: number; completion: number } | null;
+  judge?: { model: string; verdict: string | null; latencyMs: number };
+}
+
+export interface EvalRunOptions {
+  /** The model every call uses when the agent's file names none. */
+  defaultModel: string;
+  /** The model that judges; absent: the agent's own. */
+  judgeModel?: string;
+  /** Cases in progress at once (a case holds its slot through its judge call). */
+  concurrency: number;
+  /** Told of each case as it finishes, in finishing order. */
+  onResult?(result: EvalResult, done: number, total: number): void;
+}
+
+/** Every target in `targets` order, run at most `concurrency` at a time. */
+export async function runEvals(targets: EvalTarget[], model: EvalModel, options: EvalRunOptions): Promise<EvalResult[]> {
+  let done = 0;
+  return mapConcurrently(targets, options.concurrency, async (target) => {
+    const result = await runCase(target, model, options);
+    options.onResult?.(result, ++done, targets.length);
+    return result;
+  });
+}
+
+/** Like Promise.all over `items.map(work)`, with no more than `limit` calls of `work` unsettled at once. */
+export async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
+  return results;
+}
+
+async function timed(call: () => Promise<EvalModelAnswer>): Promise<{ answer: EvalModelAnswer; latencyMs: number }> {
+  const started = performance.now();
+  const answer = await call();
+  return { answer, latencyMs: Math.round(performance.now() - started) };
+}
+
+const failureText = (error: unknown) => (error instanceof EvalModelError ? error.message : 'the model call failed');
+
+async function runCase({ agent, evalCase }: EvalTarget, model: EvalModel, options: EvalRunOptions): Promise<EvalResult> {
+  const modelName = agent.model.name ?? options.defaultModel;
+  const base = { agent: agent.id, case: evalCase.name, model: modelName };
+  const usages: EvalModelAnswer['usage'][] = [];
+  const tokens = () =>
+    usages.every((usage) => usage !== undefined)
+      ? {
+          prompt: usages.reduce((sum, usage) => sum + (usage?.promptTokens ?? 0), 0),
+          completion: usages.reduce((sum, usage) => sum + (usage?.completionTokens ?? 0), 0),
+        }
+      : null;
+
+  let reply: { answer: EvalModelAnswer; latencyMs: number };
+  try {
+    reply = await timed(() =>
+      model.complete({
+        model: modelName,
+        temperature: agent.model.temperature,
+        maxTokens: agent.model.maxTokens,
+        messages: [{ role: 'system', content: personaPrompt(agent.persona) }, ...evalCase.conversation],
+      }),
+    );
+  } catch (error) {
+    return { ...base, pass: false, reason: failureText(error), reply: null, latencyMs: 0, tokens: null };
+  }
+  usages.push(reply.answer.usage);
+  const text = reply.answer.text;
+  const answered = { ...base, reply: text, latencyMs: reply.latencyMs };
+  if (!text.trim()) return { ...answered, pass: false, reason: 'the reply is empty', tokens: tokens() };
+
+  const failures = textCheckFailures(text, evalCase.expect);
+  const criterion = evalCase.expect.judge;
+  if (failures.length || criterion === undefined) {
+    return { ...answered, pass: failures.length === 0, reason: failures.join('; '), tokens: tokens() };
+  }
+
+  const judgeModel = options.judgeModel ?? modelName;
+  let judged: { answer: EvalModelAnswer; latencyMs: number };
+  try {
+    judged = await timed(() => model.complete(judgeCall(judgeModel, evalCase.conversation, text, criterion)));
+  } catch (error) {
+    return {
+      ...answered,
+      pass: false,
+      reason: `judge: ${failureText(error)}`,
+      tokens: tokens(),
+      judge: { model: judgeModel, verdict: null, latencyMs: 0 },
+    };
+  }
+  usages.push(judged.answer.usage);
+  const judge = { model: judgeModel, verdict: judged.answer.text, latencyMs: judged.latencyMs };
+  const verdict = parseVerdict(judged.answer.text);
+  if (!verdict.ok) return { ...answered, pass: false, reason: verdict.problem, tokens: tokens(), judge };
+  return { ...answered, pass: verdict.pass, reason: `judge: ${verdict.reason}`, tokens: tokens(), judge };
+}
