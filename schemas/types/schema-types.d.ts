@@ -6,6 +6,7 @@
 
 import type { AgentConfig } from './agent-config.js';
 import type { AgentDefinition } from './agent.js';
+import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
 import type { ChatCompletionRequest } from './wire/chat-completion-request.js';
 import type { ChatCompletionResponse } from './wire/chat-completion-response.js';
@@ -21,7 +22,12 @@ import type { ErrorResponse } from './wire/error-response.js';
 import type { GrantAccessRequest } from './wire/grant-access-request.js';
 import type { GrantAccessResponse } from './wire/grant-access-response.js';
 import type { HealthResponse } from './wire/health-response.js';
+import type { PersonaApplied } from './wire/persona-applied.js';
+import type { PersonaChanges } from './wire/persona-changes.js';
+import type { PersonaHistoryEntry } from './wire/persona-history-entry.js';
+import type { PersonaView } from './wire/persona-view.js';
 import type { PublicAgent } from './wire/public-agent.js';
+import type { RestorePersonaRequest } from './wire/restore-persona-request.js';
 import type { SerperSearchRequest } from './wire/serper-search-request.js';
 import type { SerperSearchResponse } from './wire/serper-search-response.js';
 import type { SettingsResponse } from './wire/settings-response.js';
@@ -32,6 +38,7 @@ import type { VerifyKeyResponse } from './wire/verify-key-response.js';
 export interface SchemaTypes {
   'agent-config': AgentConfig;
   'agent': AgentDefinition;
+  'wire/apply-persona-request': ApplyPersonaRequest;
   'wire/assistant-chat-request': AssistantChatRequest;
   'wire/chat-completion-request': ChatCompletionRequest;
   'wire/chat-completion-response': ChatCompletionResponse;
@@ -47,7 +54,12 @@ export interface SchemaTypes {
   'wire/grant-access-request': GrantAccessRequest;
   'wire/grant-access-response': GrantAccessResponse;
   'wire/health-response': HealthResponse;
+  'wire/persona-applied': PersonaApplied;
+  'wire/persona-changes': PersonaChanges;
+  'wire/persona-history-entry': PersonaHistoryEntry;
+  'wire/persona-view': PersonaView;
   'wire/public-agent': PublicAgent;
+  'wire/restore-persona-request': RestorePersonaRequest;
   'wire/serper-search-request': SerperSearchRequest;
   'wire/serper-search-response': SerperSearchResponse;
   'wire/settings-response': SettingsResponse;

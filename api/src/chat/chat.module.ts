@@ -6,6 +6,9 @@ import { RedisConnection } from '../redis';
 import { ChatSessionsController } from './chat-sessions.controller';
 import { ChatService } from './chat.service';
 import { ChatStore } from './chat.store';
+import { ChatPersonasController } from './personas/chat-personas.controller';
+import { ChatPersonas } from './personas/chat-personas.service';
+import { PersonaHistoryStore } from './personas/persona-history.store';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
 import { SessionSummariesController } from './summaries/session-summaries.controller';
@@ -27,10 +30,18 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
 
 @Module({
   imports: [AgentsModule, LlmModule],
-  controllers: [ChatSessionsController, SessionSummariesController, ChatTurnsController, OneShotRepliesController],
+  controllers: [
+    ChatSessionsController,
+    ChatPersonasController,
+    SessionSummariesController,
+    ChatTurnsController,
+    OneShotRepliesController,
+  ],
   providers: [
     ChatStore,
     ChatService,
+    PersonaHistoryStore,
+    ChatPersonas,
     SessionSummaries,
     ActiveTurns,
     ReplyStore,

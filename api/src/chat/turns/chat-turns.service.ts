@@ -28,6 +28,7 @@ import { ChatStore, type NewSession } from '../chat.store';
 import { modelSettings, personaOf, sessionTitle, toModelMessages } from '../conversation';
 import { coerceContent } from '../message-coercion';
 import { readPersonaOverride } from '../persona-override';
+import { ChatPersonas } from '../personas/chat-personas.service';
 import { SessionSummaries } from '../summaries/session-summaries.service';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 import { CheckpointFollower } from './checkpoint-follower';
@@ -45,8 +46,6 @@ export interface StartedTurn {
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
 const personaHash = (persona: unknown) =>
   createHash('sha256').update(JSON.stringify(persona)).digest('hex').slice(0, 12);
-
-const DEFAULT_RECONFIGURED_GREETING = 'Configuration updated. How can I help you now?';
 
 const refusals: Record<Extract<OpenReplyResult, { ok: false }>['reason'], () => AppError> = {
   'session-missing': () => AppError.notFound('Chat session'),
@@ -75,6 +74,7 @@ export class ChatTurns {
     private readonly relay: TurnRelay,
     private readonly follower: CheckpointFollower,
     private readonly windows: ContextWindows,
+    private readonly personas: ChatPersonas,
   ) {}
 
   /** Everything that can refuse the turn happens here, before the stream opens and before anything is saved. */
@@ -177,11 +177,10 @@ export class ChatTurns {
     persona: NonNullable<ChatSessionEntity['persona']>,
   ): Promise<StartedTurn> {
     const created = existing ?? (await this.createSession(agent, content));
-    const session = await this.store.updateSession(created.id, { persona, systemPrompt: personaPrompt(persona) });
-    if (!session) throw AppError.notFound('Chat session');
+    // Recorded in the chat's persona history with the persona, in one transaction.
+    const { session } = await this.personas.switchPersona(agent, created, persona, 'applied');
     const userMessage = await this.chat.appendMessage(session.id, { role: 'user', content });
-    const greeting = agent.conversation.reconfiguredGreeting ?? DEFAULT_RECONFIGURED_GREETING;
-    const confirmation = await this.chat.appendMessage(session.id, { role: 'assistant', content: greeting });
+    const confirmation = await this.personas.confirm(agent, session.id);
     return {
       opening: [
         { type: 'session', session: toSessionDto(session), created: !existing },

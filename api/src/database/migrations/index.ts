@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { TurnState1763800000000 } from './1763800000000-turn-state';
 import { StreamingReplies1763900000000 } from './1763900000000-streaming-replies';
 import { ReplyUsage1764000000000 } from './1764000000000-reply-usage';
+import { PersonaHistory1764100000000 } from './1764100000000-persona-history';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   TurnState1763800000000,
   StreamingReplies1763900000000,
   ReplyUsage1764000000000,
+  PersonaHistory1764100000000,
 ];
