@@ -60,7 +60,7 @@ describe('npm run agents:new', () => {
   it('writes the file as agent files are written by hand', () => {
     create(downloaded());
     const text = readFileSync(join(agentsDir, 'new-helper.json'), 'utf8');
-    expect(text).toMatch(/^\{\n  "\$schema": /);
+    expect(text).toMatch(/^\{\n {2}"\$schema": /);
     expect(text).toContain('\n  "routes": ["/new-helper"],\n');
     expect(text.endsWith('}\n')).toBe(true);
   });
