@@ -155,6 +155,32 @@ test.describe('live reconfiguration by pasted JSON', () => {
     await expect(chat.userMessages()).toHaveCount(0);
   });
 
+  test('a message longer than the model can read is refused with how long one may be, and the draft stays', async ({
+    page,
+    upstream,
+    allowHttpErrors,
+  }) => {
+    allowHttpErrors('/api/chat/turns', 413);
+    const agent = agents.readsShortMessages;
+    expect(agent.model.contextWindow).toBe(2048);
+    const chat = new ChatPage(page);
+    await chat.goto(agent);
+    const long = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
+    await chat.send(long);
+
+    const notice = chat.notices.last();
+    await expect(notice).toContainText(/too long for this assistant: it can read about [\d,]+ words/);
+    await expect(notice).toContainText('Change your message, then send it again.');
+    await expect(notice).not.toContainText('Please try again.');
+    await expect(chat.messageBox).toHaveValue(long);
+    await expect(chat.userMessages()).toHaveCount(0);
+    expect(await upstream.completionRequests()).toHaveLength(0);
+
+    await chat.send('A short one instead');
+    await expect(chat.assistantMessages().last()).toContainText('Echo: A short one instead');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('in an agent that is not reconfigurable, pasted JSON is an ordinary message', async ({ page, upstream }) => {
     const agent = agents.notReconfigurable;
     expect(agent.conversation.reconfigurable).toBe(false);

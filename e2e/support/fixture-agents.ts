@@ -44,6 +44,7 @@ export const agents = {
   notReconfigurable: fixture('not-reconfigurable'),
   createsSessionOnNewChat: fixture('creates-session-on-new-chat'),
   wordsItsKeyForm: fixture('words-its-key-form'),
+  readsShortMessages: fixture('reads-short-messages'),
 } as const satisfies Record<string, AgentDefinition>;
 
 /** The agent's canonical route: the one hub cards and menu links point to. */

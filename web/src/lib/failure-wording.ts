@@ -67,6 +67,12 @@ export const failureWordings = {
   },
 } as const satisfies Record<FailureCode, FailureWording | null>;
 
+/**
+ * Refusals of what the user wrote (nothing was stored, the draft stays): the server's message says what to
+ * change, whatever error style the agent file sets for failures of the service.
+ */
+export const inputRefusals: ReadonlySet<FailureCode> = new Set<FailureCode>(['MESSAGE_TOO_LONG']);
+
 /** The failure's code: the server's (from an error answer or a stream's error event), or ours for no answer. */
 export function failureCode(error: unknown): FailureCode | undefined {
   return isNetworkFailure(error) ? SERVER_UNREACHABLE : errorCode(error);

@@ -16,7 +16,17 @@ export type ChatItem =
       usage?: MessageUsage;
       provenance?: MessageProvenance;
     }
-  | { kind: 'notice'; key: string; title?: string; text: string; details?: string[]; reconnect?: boolean };
+  | {
+      kind: 'notice';
+      key: string;
+      title?: string;
+      text: string;
+      details?: string[];
+      /** Another key may fix it. */
+      reconnect?: boolean;
+      /** The message itself was refused: changing it fixes it. */
+      refused?: boolean;
+    };
 
 export type ConversationState = {
   items: ChatItem[];

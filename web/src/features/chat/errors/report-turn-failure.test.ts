@@ -189,6 +189,34 @@ describe(sut.name, () => {
   });
 });
 
+describe('a refused message (MESSAGE_TOO_LONG), in every style', () => {
+  const tooLong: TurnFailure = {
+    code: 'MESSAGE_TOO_LONG',
+    message: 'This message is too long for this assistant: it can read about 1,068 words (1,425 tokens) at a time.',
+  };
+
+  it('is a notice with the server’s words that says to change the message, not to try again', () => {
+    expect(report(tooLong, { style: 'notice' })).toEqual([
+      expect.objectContaining({ kind: 'notice', text: tooLong.message, refused: true }),
+    ]);
+  });
+
+  it('is the same notice for an agent that apologizes for failures: an apology would hide what to change', () => {
+    expect(report(tooLong, { style: 'apology', text: apologyText })).toEqual([
+      expect.objectContaining({ kind: 'notice', text: tooLong.message, refused: true }),
+    ]);
+  });
+
+  it('toasts the server’s words, not the agent’s text for failures', () => {
+    report(tooLong, { style: 'toast', text: toastText });
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      title: 'Error',
+      description: tooLong.message,
+      variant: 'destructive',
+    });
+  });
+});
+
 describe(toTurnFailure.name, () => {
   it('takes the code, message and details from an API error’s body', () => {
     const body: ErrorResponse = {

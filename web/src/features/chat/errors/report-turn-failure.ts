@@ -1,6 +1,6 @@
 import type { AgentDefinition, ErrorStyle } from '../../../../../schemas/types/agent';
 import { toast } from '../../../components/toast/toast-store';
-import { wordingOf } from '../../../lib/failure-wording';
+import { inputRefusals, wordingOf } from '../../../lib/failure-wording';
 import type { ChatItem } from '../conversation/conversation-state';
 import type { TurnFailure } from './turn-failure';
 
@@ -19,6 +19,7 @@ const presenters: Record<ErrorStyle, Report> = {
       text: known?.text ?? failure.message,
       details: known ? undefined : failure.details,
       reconnect: known?.reconnect,
+      refused: isRefusal(failure),
     });
   },
   apology: (_failure, agent, append) => {
@@ -35,15 +36,21 @@ const presenters: Record<ErrorStyle, Report> = {
     // A refused input (e.g. an invalid pasted configuration) says what to fix rather than the generic text.
     const description = failure.details?.length
       ? `${failure.message} ${failure.details.join('; ')}`
-      : (agent.errors.text ?? wordingOf(failure.code)?.text ?? failure.message);
+      : isRefusal(failure)
+        ? failure.message
+        : (agent.errors.text ?? wordingOf(failure.code)?.text ?? failure.message);
     toast({ title: errorToastTitle, description, variant: 'destructive' });
   },
 };
+
+const isRefusal = (failure: TurnFailure) => failure.code !== undefined && inputRefusals.has(failure.code);
 
 export function reportTurnFailure(
   failure: TurnFailure,
   agent: AgentDefinition,
   append: (item: ChatItem) => void,
 ): void {
-  presenters[agent.errors.style](failure, agent, append);
+  // An apology for a failure would hide what to change: a refused message is always said plainly.
+  const style = isRefusal(failure) && agent.errors.style === 'apology' ? 'notice' : agent.errors.style;
+  presenters[style](failure, agent, append);
 }

@@ -16,6 +16,7 @@ const texts = {
   connect: 'Connect OpenAI',
   reconnectAdvice: 'Reconnect with a valid key, then send your message again.',
   retryAdvice: 'Please try again.',
+  changeAdvice: 'Change your message, then send it again.',
   youSaid: 'You',
   assistantSaid: 'Assistant',
 } as const;
@@ -95,7 +96,9 @@ function Notice({ item }: { item: Extract<ChatItem, { kind: 'notice' }> }) {
           ))}
         </ul>
       ) : null}
-      <p className={styles.advice}>{item.reconnect ? texts.reconnectAdvice : texts.retryAdvice}</p>
+      <p className={styles.advice}>
+        {item.reconnect ? texts.reconnectAdvice : item.refused ? texts.changeAdvice : texts.retryAdvice}
+      </p>
       {item.reconnect ? (
         <button type="button" className={styles.noticeAction} onClick={reconnect}>
           {texts.connect}
