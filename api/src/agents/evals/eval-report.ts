@@ -60,6 +60,17 @@ export function evalReport(
     server: run.server,
     concurrency: run.concurrency,
     summary: { cases: results.length, passed, failed: results.length - passed },
-    results,
+    // Each case's verdict first, whatever order its fields were set in.
+    results: results.map(({ agent, case: name, pass, reason, model, reply, latencyMs, tokens, judge }) => ({
+      agent,
+      case: name,
+      pass,
+      reason,
+      model,
+      reply,
+      latencyMs,
+      tokens,
+      judge,
+    })),
   };
 }
