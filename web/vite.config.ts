@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { site } from './src/lib/site.ts';
+import { agentConfigValidator } from './vite-plugins/agent-config-validator.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
@@ -23,7 +24,7 @@ export default defineConfig(({ command }) => {
   // a container's) must not ship React's development build. Vite reads NODE_ENV after this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), siteHtml()],
+    plugins: [react(), siteHtml(), agentConfigValidator()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -201,6 +201,21 @@ describe('Persona history (the persona panel)', () => {
     expect([persona.inForce, persona.history.length]).toEqual([estimator, 1]);
   });
 
+  it('words the problems as the persona panel does (web/src/features/persona/validation)', async () => {
+    const id = await pastedChat();
+    const res = await (
+      await client()
+    )
+      .put(personaPath(id))
+      .send({ ...estimator, role_description: '   ', response_guidelines: [{ priority: 'urgent', content: 'x' }] });
+    expect(res.body.details).toEqual([
+      '/role_description: must match pattern "\\S"',
+      '/response_guidelines/0/priority: must be integer',
+      '/response_guidelines/0/priority: must be one of: critical, high, medium, low',
+      '/response_guidelines/0/priority: must match a schema in anyOf',
+    ]);
+  });
+
   it('refuses to change the persona of an agent that is not reconfigurable, saying why', async () => {
     const id = await chatOf(NOT_RECONFIGURABLE);
     const agent = await client();

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/spinner/spinner';
 import { AccessGate } from '../../features/access/access-gate';
 import { ModelKeyGate } from '../../features/api-key/model-key-gate';
 import { ChatPage } from '../../features/chat/chat-page';
+import { PersonaButton } from '../../features/persona/persona-button';
 import { agentKey, agentsKey, type AgentDefinition, type PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ErrorPage } from '../../pages/error/error-page';
@@ -56,7 +57,21 @@ function AgentPage({ agent }: { agent: PublicAgent }) {
           <ErrorPage />
         ) : (
           <ModelKeyGate agent={definition.data}>
-            <ChatPage agent={definition.data} />
+            <ChatPage
+              agent={definition.data}
+              titleBarControl={
+                definition.data.conversation.reconfigurable
+                  ? (chat) => (
+                      <PersonaButton
+                        agent={definition.data}
+                        sessionId={chat.sessionId}
+                        busy={chat.busy}
+                        onApplied={chat.onReconfigured}
+                      />
+                    )
+                  : undefined
+              }
+            />
           </ModelKeyGate>
         )}
       </main>

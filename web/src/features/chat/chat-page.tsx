@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
+import type { ChatMessage, ChatSession } from '../../lib/api/sessions';
 import { MotionProvider } from '../../components/motion-provider';
 import { Composer } from './composer/composer';
 import { useConversation } from './conversation/use-conversation';
@@ -14,8 +15,22 @@ const texts = {
   restoring: 'Loading conversation...',
 } as const;
 
+/** What the chat lends a control composed into its title bar by the app (a feature of its own). */
+export type ChatControlProps = {
+  sessionId: string | null;
+  busy: boolean;
+  /** The chat's persona changed: show the agent's confirmation, as for a pasted configuration. */
+  onReconfigured: (change: { session: ChatSession; message: ChatMessage }) => void;
+};
+
 /** The one chat page: every difference between agents comes from the agent definition. */
-export function ChatPage({ agent }: { agent: AgentDefinition }) {
+export function ChatPage({
+  agent,
+  titleBarControl,
+}: {
+  agent: AgentDefinition;
+  titleBarControl?: (chat: ChatControlProps) => ReactNode;
+}) {
   const conversation = useConversation(agent);
   const [historyOpen, setHistoryOpen] = useState(false);
   const titleId = useId();
@@ -29,15 +44,22 @@ export function ChatPage({ agent }: { agent: AgentDefinition }) {
           <h2 id={titleId} className={styles.title}>
             {agent.display.title}
           </h2>
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={historyOpen}
-            aria-controls={historyId}
-            onClick={() => setHistoryOpen((open) => !open)}
-          >
-            {historyOpen ? texts.hideHistory : texts.showHistory}
-          </button>
+          <div className={styles.titleActions}>
+            {titleBarControl?.({
+              sessionId: conversation.sessionId,
+              busy: conversation.busy,
+              onReconfigured: conversation.reconfigured,
+            })}
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-expanded={historyOpen}
+              aria-controls={historyId}
+              onClick={() => setHistoryOpen((open) => !open)}
+            >
+              {historyOpen ? texts.hideHistory : texts.showHistory}
+            </button>
+          </div>
         </div>
         <div className={styles.body}>
           {historyOpen ? (

@@ -3,12 +3,12 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, us
 import type { AgentDefinition } from '../../../../../schemas/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { createSession, getMessages, sessionsKey, type ChatSession } from '../../../lib/api/sessions';
+import { createSession, getMessages, sessionsKey, type ChatMessage, type ChatSession } from '../../../lib/api/sessions';
 import { attachTurn, startTurn, stopTurn, type ChatTurnEvent } from '../../../lib/api/turns';
 import { useModelKey } from '../../../lib/model-key';
 import { errorToastTitle, reportTurnFailure } from '../errors/report-turn-failure';
 import { toTurnFailure } from '../errors/turn-failure';
-import { conversationReducer, initialConversation, type ChatItem } from './conversation-state';
+import { conversationReducer, fromMessage, initialConversation, type ChatItem } from './conversation-state';
 import { greetingOf } from './greeting';
 import { savedSession } from './saved-session';
 
@@ -268,6 +268,18 @@ export function useConversation(agent: AgentDefinition) {
     [sessionId, startFresh],
   );
 
+  /** The persona was changed outside the composer (the persona panel): as a pasted configuration shows it. */
+  const reconfigured = useCallback(
+    ({ session, message }: { session: ChatSession; message: ChatMessage }) => {
+      rememberSession(session.id);
+      void refreshSessions();
+      const item = fromMessage(message);
+      if (item) append(item);
+      toast(chatTexts.reconfigured);
+    },
+    [append, refreshSessions, rememberSession],
+  );
+
   return {
     items: state.items,
     busy: state.busy,
@@ -281,5 +293,6 @@ export function useConversation(agent: AgentDefinition) {
     newChat: () => void startFresh(true),
     continueSession,
     sessionDeleted,
+    reconfigured,
   };
 }
