@@ -13,4 +13,5 @@ export {
   type ModelSettings,
   type PreparedReply,
   type ReplyContext,
+  preparedReply,
 } from './strategies/reply-strategy';

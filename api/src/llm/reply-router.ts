@@ -46,6 +46,26 @@ export class ReplyRouter {
     return this.strategies[name].prepare(context);
   }
 
+  /**
+   * Answers a prepared reply; when the service refuses it as too long for the model, once more fitted to the
+   * window it stated (or half of ours), which the model keeps until restart.
+   */
+  async answer<T>(
+    context: ReplyContext,
+    prepared: PreparedReply,
+    answer: (prepared: PreparedReply) => Promise<T>,
+  ): Promise<Omit<RoutedReply<T>, 'fallbacks'>> {
+    try {
+      return { prepared, result: await answer(prepared), contextRetries: 0 };
+    } catch (error) {
+      if (!(error instanceof ContextOverflow)) throw error;
+      const window = Math.min(error.statedWindow ?? Math.floor(context.windowTokens / 2), context.windowTokens - 1);
+      this.windows.learn(context.settings.model, window);
+      const refitted = prepared.refit(window);
+      return { prepared: refitted, result: await answer(refitted), contextRetries: 1 };
+    }
+  }
+
   chain(context: ReplyContext): RoutingStrategyName[] {
     return [...new Set([context.routing.strategy, ...context.routing.fallback])];
   }
@@ -65,17 +85,7 @@ export class ReplyRouter {
         continue;
       }
       try {
-        const prepared = await strategy.prepare(context);
-        try {
-          return { prepared, result: await answer(prepared), fallbacks, contextRetries: 0 };
-        } catch (error) {
-          if (!(error instanceof ContextOverflow)) throw error;
-          // Once, fitted to the window the service stated (or half of ours); the model keeps that window until restart.
-          const window = Math.min(error.statedWindow ?? Math.floor(context.windowTokens / 2), context.windowTokens - 1);
-          this.windows.learn(context.settings.model, window);
-          const refitted = prepared.refit(window);
-          return { prepared: refitted, result: await answer(refitted), fallbacks, contextRetries: 1 };
-        }
+        return { ...(await this.answer(context, await strategy.prepare(context), answer)), fallbacks };
       } catch (error) {
         if (error instanceof ModelCallAborted || context.signal?.aborted) throw new ModelCallAborted();
         if (!(error instanceof AppError)) throw error;

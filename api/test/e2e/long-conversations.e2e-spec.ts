@@ -63,6 +63,25 @@ describe('Long conversations fit the model (a token budget for every call)', () 
       expect(stored.some((m) => m.content === huge)).toBe(false);
     });
 
+    it('fits the one-shot POST /api/chat/completions too: the newest messages that fit, and a 413 for one that cannot', async () => {
+      const messages = Array.from({ length: 30 }, (_, i) => ({
+        role: i % 2 ? 'assistant' : 'user',
+        content: longMessage(i + 1),
+      }));
+      const client = await env.sut.authorized();
+      await client.post('/api/chat/completions').send({ agentType: COMPLETIONS, messages }).expect(200);
+      const call = env.openai.plainRequests().at(-1)!;
+      expect(call.promptTokens! + fixtureAgent(COMPLETIONS).model.maxTokens).toBeLessThanOrEqual(WINDOW);
+      expect((call.body as { messages: { content: string }[] }).messages.at(-1)!.content).toBe(longMessage(30));
+
+      const huge = Array.from({ length: 9000 }, (_, i) => `word${i}`).join(' ');
+      const refused = await client
+        .post('/api/chat/completions')
+        .send({ agentType: COMPLETIONS, messages: [{ role: 'user', content: huge }] })
+        .expect(413);
+      expect(refused.body.code).toBe('MESSAGE_TOO_LONG');
+    });
+
     it('saves usage and provenance with every reply', async () => {
       env.openai.script({ match: streamedCalls, text: 'Three short words' });
       const events = await (await sendTurn(env.sut, { agentType: COMPLETIONS, content: 'What did it cost?' })).all();

@@ -19,7 +19,7 @@ export class OneShotRepliesController {
   @Answers({
     summary: 'One reply to the given conversation (nothing is stored)',
     json: 'wire/chat-completion-response',
-    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND'],
+    errors: [...MODEL_CALL_ERRORS, 'MESSAGE_TOO_LONG', 'NOT_FOUND'],
   })
   completions(
     @Body(validBody('chat-completion-request')) body: ChatCompletionRequest,
@@ -33,7 +33,7 @@ export class OneShotRepliesController {
   @Answers({
     summary: "One reply in an agent's persona over the last messages of the conversation",
     json: 'wire/chat-completion-response',
-    errors: [...MODEL_CALL_ERRORS, 'ASSISTANT_API_UNAVAILABLE', 'NOT_FOUND'],
+    errors: [...MODEL_CALL_ERRORS, 'ASSISTANT_API_UNAVAILABLE', 'MESSAGE_TOO_LONG', 'NOT_FOUND'],
   })
   assistant(
     @Body(validBody('assistant-chat-request')) body: AssistantChatRequest,
@@ -47,7 +47,7 @@ export class OneShotRepliesController {
   @Answers({
     summary: "A web search on the user's message, then an answer grounded in its results",
     json: 'wire/serper-search-response',
-    errors: [...MODEL_CALL_ERRORS, 'SEARCH_UNAVAILABLE', 'SEARCH_FAILED', 'NOT_FOUND'],
+    errors: [...MODEL_CALL_ERRORS, 'SEARCH_UNAVAILABLE', 'SEARCH_FAILED', 'MESSAGE_TOO_LONG', 'NOT_FOUND'],
   })
   webSearch(
     @Body(validBody('serper-search-request')) body: SerperSearchRequest,

@@ -20,6 +20,7 @@ import {
   type ReplyContext,
   type ModelMessage,
   ContextWindows,
+  preparedReply,
 } from '../../llm';
 import { WebSearch } from '../../search';
 import type { ChatSessionEntity } from '../chat-session.entity';
@@ -55,16 +56,22 @@ export class OneShotReplies {
   async completions(body: ChatCompletionRequest, apiKey?: string): Promise<ChatCompletionResponse> {
     const { agent, session } = await this.subject(body.agentType, body.sessionId);
     const messages = this.coerce(body.messages);
-    // The client's own system message wins; otherwise the agent's persona is the system prompt.
-    if (agent && !messages.some((m) => m.role === 'system')) {
-      messages.unshift({ role: 'system', content: personaPrompt(personaOf(agent, session)) });
-    }
-    const settings = modelSettings(agent, this.clients.defaultModel, {
-      temperature: body.temperature,
-      maxTokens: body.max_tokens,
-    });
-    const content = await this.model.complete({ ...settings, messages }, { apiKey });
-    return this.answer(content, 'completions', []);
+    const conversation = messages.filter((m) => m.role !== 'system');
+    // The client's own system message wins; otherwise the agent's persona (none without an agent).
+    const clientSystem = messages.filter((m) => m.role === 'system').map((m) => m.content);
+    const systemPrompt = clientSystem.length
+      ? clientSystem.join('\n\n')
+      : agent
+        ? personaPrompt(personaOf(agent, session))
+        : '';
+    const overrides = { temperature: body.temperature, maxTokens: body.max_tokens };
+    const context = { ...this.context(agent, session, conversation, overrides, systemPrompt), memory: null };
+    // The client's whole conversation, as far as the model's window allows.
+    const prepared = preparedReply(context, { strategy: 'completions', systemPrompt, window: conversation.length });
+    const { result } = await this.router.answer(context, prepared, (fitted) =>
+      this.model.complete(fitted.request, { apiKey }),
+    );
+    return this.answer(result, 'completions', []);
   }
 
   async assistant(body: AssistantChatRequest, apiKey?: string): Promise<ChatCompletionResponse> {
@@ -81,7 +88,10 @@ export class OneShotReplies {
     );
     const prepared = await this.router.prepare('assistant', context);
     try {
-      return this.answer(await this.model.complete(prepared.request, { apiKey }), prepared.strategy, []);
+      const { result } = await this.router.answer(context, prepared, (fitted) =>
+        this.model.complete(fitted.request, { apiKey }),
+      );
+      return this.answer(result, prepared.strategy, []);
     } catch (error) {
       // The spec's client answers this code by falling back to the completions call.
       if (error instanceof ModelFailure && error.modelCode === 'UPSTREAM_ERROR')
@@ -98,7 +108,9 @@ export class OneShotReplies {
     const context = this.context(agent, session, [{ role: 'user', content: body.userMessage }], {}, body.systemPrompt);
     // Asked for explicitly: no keyword needs to match.
     const prepared: PreparedReply = await this.router.prepare('search-first', context);
-    const aiResponse = await this.model.complete(prepared.request, { apiKey });
+    const { result: aiResponse } = await this.router.answer(context, prepared, (fitted) =>
+      this.model.complete(fitted.request, { apiKey }),
+    );
     return { aiResponse, sources: prepared.sources };
   }
 

@@ -28,7 +28,7 @@ export class ChatTurnsController {
       'The session is created on the first message. Refusals before anything is stored are error answers; ' +
       'a failure once the stream has started is its `error` event (the reply so far is kept, marked incomplete).',
     events: 'wire/chat-turn-event',
-    errors: ['NO_API_KEY', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['NO_API_KEY', 'MESSAGE_TOO_LONG', 'NOT_FOUND', 'CONFLICT'],
   })
   async start(
     @Body(validBody('chat-turn-request')) body: ChatTurnRequest,

@@ -6,7 +6,7 @@ export interface FitInput {
   model: string;
   temperature: number;
   maxTokens: number;
-  /** The persona's prompt (and anything a strategy adds to it, such as search results). */
+  /** The persona's prompt (and anything a strategy adds to it, such as search results); empty: no system message. */
   systemPrompt: string;
   /** The chat's rolling summary: given to the model as memory when older messages are left out. */
   memory?: string | null;
@@ -89,7 +89,12 @@ export function fitContext(input: FitInput): FittedRequest {
     }
   }
   return {
-    request: { model, temperature, maxTokens, messages: [{ role: 'system', content: systemPrompt }, ...kept] },
+    request: {
+      model,
+      temperature,
+      maxTokens,
+      messages: systemPrompt ? [{ role: 'system', content: systemPrompt }, ...kept] : kept,
+    },
     contextMessages: kept.length,
     omittedMessages: input.conversation.length - kept.length,
   };

@@ -50,7 +50,7 @@ export interface ReplyStrategy {
 export const latestUserMessage = (context: ReplyContext) =>
   context.conversation.findLast((message) => message.role === 'user')?.content ?? '';
 
-/** A reply's request fitted to the context's window: the system prompt, then the newest messages within `window`. */
+/** A reply's request fitted to the context's window: the system prompt, then the newest of the last `window` messages that fit. */
 export function preparedReply(
   context: ReplyContext,
   reply: {
@@ -66,7 +66,7 @@ export function preparedReply(
     systemPrompt: reply.systemPrompt,
     memory: context.memory,
     conversation: context.conversation,
-    historyLimit: Math.min(reply.window, MAX_CONTEXT_MESSAGES),
+    historyLimit: reply.window,
     windowTokens: context.windowTokens,
   });
   return {
