@@ -35,6 +35,14 @@ describe('Long conversations fit the model (a token budget for every call)', () 
         expect(calls).toHaveLength(30);
         const maxTokens = fixtureAgent(agentType).model.maxTokens;
         for (const call of calls) expect(call.promptTokens! + maxTokens).toBeLessThanOrEqual(WINDOW);
+        // The summaries fit too (they ask for at most 200 tokens): those made along the way, and one made afresh
+        // over the whole chat when asked twice with nothing new.
+        await env.openai.idle();
+        const client = await env.sut.authorized();
+        for (let i = 0; i < 2; i++) await client.post(`/api/chat/sessions/${sessionId}/summarize`).expect(200);
+        const summaries = env.openai.plainRequests();
+        expect(summaries.length).toBeGreaterThan(0);
+        for (const call of summaries) expect(call.promptTokens! + 200).toBeLessThanOrEqual(WINDOW);
         // The newest message is always there; the oldest are left out once the chat outgrows the window.
         const last = calls.at(-1)!.body as { messages: { content: string }[] };
         expect(last.messages.at(-1)!.content).toBe(longMessage(30));

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/c
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import { type AppConfig, APP_CONFIG } from '../../config';
-import { ChatModel, ModelClients } from '../../llm';
+import { ChatModel, ContextWindows, messageBudget, ModelClients, tokensOf } from '../../llm';
 import type { ChatSessionEntity } from '../chat-session.entity';
 import { ChatStore } from '../chat.store';
 import { modelSettings } from '../conversation';
@@ -44,6 +44,7 @@ export class SessionSummaries implements BeforeApplicationShutdown {
     private readonly model: ChatModel,
     private readonly clients: ModelClients,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly windows: ContextWindows,
   ) {}
 
   async summarize(sessionId: string, apiKey?: string, signal?: AbortSignal): Promise<ChatSessionEntity> {
@@ -57,20 +58,30 @@ export class SessionSummaries implements BeforeApplicationShutdown {
       ({ items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES }));
     }
     if (!items.length) throw AppError.validation(['this chat has no messages to summarize yet']);
-    const messages = items
-      .map((m) => `${m.role}: ${m.content.slice(0, PER_MESSAGE_MAX_LENGTH)}`)
-      .join('\n\n')
-      .slice(-TRANSCRIPT_MAX_LENGTH);
-    const transcript =
-      since === undefined ? messages : `Summary so far: ${session.summary}\n\nNew messages:\n\n${messages}`;
-    const settings = modelSettings(this.agents.get(session.agentType), this.clients.defaultModel, {
-      temperature: 0.3,
-      maxTokens: 200,
-    });
+    const agent = this.agents.get(session.agentType);
+    const settings = modelSettings(agent, this.clients.defaultModel, { temperature: 0.3, maxTokens: 200 });
+    const summaryModel = this.config.openai.summaryModel;
+    const model = summaryModel ?? settings.model;
+    const prefix = since === undefined ? '' : `Summary so far: ${session.summary}\n\nNew messages:\n\n`;
+    // The newest messages that fit the summary model's window beside the instructions and the summary so far.
+    let room =
+      messageBudget({
+        systemPrompt: SUMMARY_INSTRUCTIONS,
+        maxTokens: settings.maxTokens,
+        windowTokens: this.windows.windowOf(model, summaryModel ? undefined : agent?.model.contextWindow),
+      }) - tokensOf(prefix);
+    const lines: string[] = [];
+    for (const m of [...items].reverse()) {
+      const line = `${m.role}: ${m.content.slice(0, PER_MESSAGE_MAX_LENGTH)}`;
+      room -= tokensOf(line) + 1;
+      if (room < 0 && lines.length) break;
+      lines.unshift(line);
+    }
+    const transcript = prefix + lines.join('\n\n').slice(-TRANSCRIPT_MAX_LENGTH);
     const text = await this.model.complete(
       {
         ...settings,
-        model: this.config.openai.summaryModel ?? settings.model,
+        model,
         messages: [
           { role: 'system', content: SUMMARY_INSTRUCTIONS },
           { role: 'user', content: transcript },
