@@ -67,6 +67,7 @@ function AgentPage({ agent }: { agent: PublicAgent }) {
                         sessionId={chat.sessionId}
                         busy={chat.busy}
                         onApplied={chat.onReconfigured}
+                        onClosedAfterChange={chat.announceReconfigured}
                       />
                     )
                   : undefined

@@ -21,6 +21,8 @@ export type ChatControlProps = {
   busy: boolean;
   /** The chat's persona changed: show the agent's confirmation, as for a pasted configuration. */
   onReconfigured: (change: { session: ChatSession; message: ChatMessage }) => void;
+  /** Show the toast a pasted configuration shows. */
+  announceReconfigured: () => void;
 };
 
 /** The one chat page: every difference between agents comes from the agent definition. */
@@ -49,6 +51,7 @@ export function ChatPage({
               sessionId: conversation.sessionId,
               busy: conversation.busy,
               onReconfigured: conversation.reconfigured,
+              announceReconfigured: conversation.announceReconfigured,
             })}
             <button
               type="button"

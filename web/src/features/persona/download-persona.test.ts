@@ -19,4 +19,15 @@ describe(personaFileText.name, () => {
     };
     expect(checkPersonaText(personaFileText(persona))).toEqual({ ok: true, persona });
   });
+
+  it("writes the fields in the schema's order, whatever order they came in", () => {
+    const text = personaFileText({
+      response_guidelines: [{ content: 'Keep answers short.', priority: 2 }],
+      domains: [{ description: 'Answers tests.', title: 'Tests' }],
+      role_description: 'You are a test agent.',
+    });
+    expect(text.indexOf('role_description')).toBeLessThan(text.indexOf('"domains"'));
+    expect(text.indexOf('"title"')).toBeLessThan(text.indexOf('"description"'));
+    expect(text.indexOf('"priority"')).toBeLessThan(text.indexOf('"content"'));
+  });
 });

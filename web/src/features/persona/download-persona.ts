@@ -6,8 +6,15 @@ export function personaFileName(agentId: string, now = new Date()): string {
   return `persona-${agentId}-${day}.json`;
 }
 
+/** The fields in the schema's order (the database keeps JSON objects with their keys reordered). */
+const inSchemaOrder = (persona: AgentConfig): AgentConfig => ({
+  role_description: persona.role_description,
+  domains: persona.domains.map(({ title, description }) => ({ title, description })),
+  response_guidelines: persona.response_guidelines.map(({ priority, content }) => ({ priority, content })),
+});
+
 /** The persona as a file: exactly an agent configuration, so pasting it back gives the same persona. */
-export const personaFileText = (persona: AgentConfig) => `${JSON.stringify(persona, null, 2)}\n`;
+export const personaFileText = (persona: AgentConfig) => `${JSON.stringify(inSchemaOrder(persona), null, 2)}\n`;
 
 export function downloadPersona(agentId: string, persona: AgentConfig): void {
   const url = URL.createObjectURL(new Blob([personaFileText(persona)], { type: 'application/json' }));

@@ -15,16 +15,30 @@ export type PersonaButtonProps = {
   busy: boolean;
   /** A persona was applied, restored or reset: the chat shows the agent's confirmation. */
   onApplied: (applied: PersonaApplied) => void;
+  /**
+   * The panel closed after changing the persona: the chat's toast. Not while the panel is open: the page
+   * behind a modal dialog is inert (the toast would not be announced) and Escape, closing the panel,
+   * would dismiss the toast as well.
+   */
+  onClosedAfterChange: () => void;
 };
 
 /** 'Persona' in a reconfigurable agent's chat: opens the persona panel, and gets focus back when it closes. */
-export function PersonaButton({ agent, sessionId, busy, onApplied }: PersonaButtonProps) {
+export function PersonaButton({ agent, sessionId, busy, onApplied, onClosedAfterChange }: PersonaButtonProps) {
   const [open, setOpen] = useState(false);
+  const changed = useRef(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const applied = (change: PersonaApplied) => {
+    changed.current = true;
+    onApplied(change);
+  };
 
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
+    if (changed.current) onClosedAfterChange();
+    changed.current = false;
   };
 
   return (
@@ -40,7 +54,7 @@ export function PersonaButton({ agent, sessionId, busy, onApplied }: PersonaButt
       </button>
       {open ? (
         <Suspense fallback={<Spinner label="Loading persona..." />}>
-          <PersonaDialog agent={agent} sessionId={sessionId} busy={busy} onApplied={onApplied} onClose={close} />
+          <PersonaDialog agent={agent} sessionId={sessionId} busy={busy} onApplied={applied} onClose={close} />
         </Suspense>
       ) : null}
     </>

@@ -96,7 +96,12 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
   const problemsId = useId();
   const changesId = useId();
   const queryClient = useQueryClient();
-  const stored = useQuery<PersonaView>({ queryKey: personaKey(sessionId ?? ''), enabled: sessionId !== null });
+  // Not kept once the panel closes: a configuration pasted into the composer meanwhile changes both.
+  const stored = useQuery<PersonaView>({
+    queryKey: personaKey(sessionId ?? ''),
+    enabled: sessionId !== null,
+    gcTime: 0,
+  });
   const view = sessionId === null ? unsavedView(agent) : stored.data;
   const [text, setText] = useState<string | null>(null);
   const [editorVersion, setEditorVersion] = useState(0);
@@ -106,6 +111,7 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
   const changes = useQuery<PersonaChanges>({
     queryKey: personaChangesKey(sessionId ?? ''),
     enabled: showChanges && sessionId !== null,
+    gcTime: 0,
   });
 
   useEffect(() => {

@@ -268,17 +268,19 @@ export function useConversation(agent: AgentDefinition) {
     [sessionId, startFresh],
   );
 
-  /** The persona was changed outside the composer (the persona panel): as a pasted configuration shows it. */
+  /** The persona was changed outside the composer (the persona panel): the agent's confirmation joins the chat. */
   const reconfigured = useCallback(
     ({ session, message }: { session: ChatSession; message: ChatMessage }) => {
       rememberSession(session.id);
       void refreshSessions();
       const item = fromMessage(message);
       if (item) append(item);
-      toast(chatTexts.reconfigured);
     },
     [append, refreshSessions, rememberSession],
   );
+
+  /** The toast of a pasted configuration, for a change made elsewhere (shown once the user is back in the chat). */
+  const announceReconfigured = useCallback(() => toast(chatTexts.reconfigured), []);
 
   return {
     items: state.items,
@@ -294,5 +296,6 @@ export function useConversation(agent: AgentDefinition) {
     continueSession,
     sessionDeleted,
     reconfigured,
+    announceReconfigured,
   };
 }

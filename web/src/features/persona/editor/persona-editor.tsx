@@ -43,7 +43,9 @@ export default function PersonaEditor({ initialText, label, describedBy, onTextC
         linter((editor) => personaDiagnostics(editor.state), { delay: lintDelayMs }),
         lintGutter(),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': describedBy }),
+        // An explicit tabindex, so checkers that do not count contenteditable as focusable see that the
+        // scrolling editor is reachable by keyboard (axe's scrollable-region-focusable).
+        EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': describedBy, tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) onChange.current(update.state.doc.toString());
         }),
