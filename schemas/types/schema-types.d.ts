@@ -28,6 +28,7 @@ import type { PersonaHistoryEntry } from './wire/persona-history-entry.js';
 import type { PersonaView } from './wire/persona-view.js';
 import type { PublicAgent } from './wire/public-agent.js';
 import type { RestorePersonaRequest } from './wire/restore-persona-request.js';
+import type { SearchResponse } from './wire/search-response.js';
 import type { SerperSearchRequest } from './wire/serper-search-request.js';
 import type { SerperSearchResponse } from './wire/serper-search-response.js';
 import type { SettingsResponse } from './wire/settings-response.js';
@@ -60,6 +61,7 @@ export interface SchemaTypes {
   'wire/persona-view': PersonaView;
   'wire/public-agent': PublicAgent;
   'wire/restore-persona-request': RestorePersonaRequest;
+  'wire/search-response': SearchResponse;
   'wire/serper-search-request': SerperSearchRequest;
   'wire/serper-search-response': SerperSearchResponse;
   'wire/settings-response': SettingsResponse;

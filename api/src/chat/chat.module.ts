@@ -11,6 +11,9 @@ import { ChatPersonas } from './personas/chat-personas.service';
 import { PersonaHistoryStore } from './personas/persona-history.store';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
+import { ChatSearchController } from './history-search/chat-search.controller';
+import { ChatSearch } from './history-search/chat-search.service';
+import { ChatSearchStore } from './history-search/chat-search.store';
 import { SessionSummariesController } from './summaries/session-summaries.controller';
 import { SessionSummaries } from './summaries/session-summaries.service';
 import { ActiveTurns } from './turns/active-turns';
@@ -36,6 +39,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     SessionSummariesController,
     ChatTurnsController,
     OneShotRepliesController,
+    ChatSearchController,
   ],
   providers: [
     ChatStore,
@@ -54,6 +58,8 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     },
     ChatTurns,
     OneShotReplies,
+    ChatSearchStore,
+    ChatSearch,
   ],
   exports: [ChatService],
 })

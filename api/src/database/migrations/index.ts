@@ -3,6 +3,7 @@ import { TurnState1763800000000 } from './1763800000000-turn-state';
 import { StreamingReplies1763900000000 } from './1763900000000-streaming-replies';
 import { ReplyUsage1764000000000 } from './1764000000000-reply-usage';
 import { PersonaHistory1764100000000 } from './1764100000000-persona-history';
+import { MessageSearch1764200000000 } from './1764200000000-message-search';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   StreamingReplies1763900000000,
   ReplyUsage1764000000000,
   PersonaHistory1764100000000,
+  MessageSearch1764200000000,
 ];
