@@ -178,7 +178,7 @@ test.describe('live reconfiguration by pasted JSON', () => {
 
     await chat.send('A short one instead');
     await expect(chat.assistantMessages().last()).toContainText('Echo: A short one instead');
-    await expectNoSeriousA11yViolations(page);
+    await expectNoSeriousA11yViolations(page, 'chat, a message refused as too long');
   });
 
   test('in an agent that is not reconfigurable, pasted JSON is an ordinary message', async ({ page, upstream }) => {
