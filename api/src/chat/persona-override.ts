@@ -1,8 +1,19 @@
 import type { AgentConfig } from '../../../schemas/types/agent-config';
+import { AppError } from '../common/app-error';
 import { formatProblem, schemas } from '../common/json-schema';
 
 /** A persona is a few kilobytes; anything larger is not a configuration worth parsing. */
 export const MAX_PERSONA_JSON_LENGTH = 32_000;
+
+/** How a configuration that is not applied is refused, pasted in the chat or sent by the persona panel alike. */
+export const configurationRefused = (problems: string[]) =>
+  new AppError('VALIDATION_FAILED', `This configuration was not applied: ${problems.join('; ')}`, problems);
+
+/** The problem of a configuration over the size cap, or undefined. */
+export const sizeProblem = (length: number): string | undefined =>
+  length > MAX_PERSONA_JSON_LENGTH
+    ? `the configuration is ${length} characters long; at most ${MAX_PERSONA_JSON_LENGTH} are accepted`
+    : undefined;
 
 export type PersonaOverride =
   { kind: 'none' } | { kind: 'valid'; persona: AgentConfig } | { kind: 'invalid'; problems: string[] };
@@ -14,14 +25,8 @@ export type PersonaOverride =
 export function readPersonaOverride(content: string): PersonaOverride {
   const text = content.trim();
   if (!text.startsWith('{') || !text.endsWith('}')) return { kind: 'none' };
-  if (text.length > MAX_PERSONA_JSON_LENGTH) {
-    return {
-      kind: 'invalid',
-      problems: [
-        `the configuration is ${text.length} characters long; at most ${MAX_PERSONA_JSON_LENGTH} are accepted`,
-      ],
-    };
-  }
+  const tooLong = sizeProblem(text.length);
+  if (tooLong) return { kind: 'invalid', problems: [tooLong] };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -216,6 +216,26 @@ describe('Persona history (the persona panel)', () => {
     ]);
   });
 
+  it('refuses a persona over the size a pasted one may have, in the same words as pasting it', async () => {
+    const huge: AgentConfig = {
+      role_description: 'You are a very thorough assistant.',
+      domains: Array.from({ length: 20 }, (_, i) => ({ title: `Area ${i}`, description: 'x'.repeat(1000) })),
+      response_guidelines: Array.from({ length: 20 }, (_, i) => ({
+        priority: 'high',
+        content: `Rule ${i} `.repeat(90),
+      })),
+    };
+    const id = await chatOf(RECONFIGURABLE);
+    const applied = await (await client()).put(personaPath(id)).send(huge).expect(400);
+    const pasted = await sendTurn(env.sut, { agentType: RECONFIGURABLE, sessionId: id, content: JSON.stringify(huge) });
+
+    expect(applied.body.message).toMatch(
+      /^This configuration was not applied: the configuration is \d+ characters long; at most 32000 are accepted$/,
+    );
+    expect([pasted.status, pasted.error?.message]).toEqual([400, applied.body.message]);
+    expect((await view(id)).history).toEqual([]);
+  });
+
   it('refuses to change the persona of an agent that is not reconfigurable, saying why', async () => {
     const id = await chatOf(NOT_RECONFIGURABLE);
     const agent = await client();

@@ -1,15 +1,14 @@
 import type { AgentConfig } from '../../../../schemas/types/agent-config';
-import { AppError } from '../../common/app-error';
 import { formatProblem, schemas } from '../../common/json-schema';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe';
+import { configurationRefused, sizeProblem } from '../persona-override';
 
 /** An agent configuration (agent-config.schema.json) as a request body. */
 const APPLY_PERSONA_REQUEST = 'wire/apply-persona-request.schema.json';
 
 /**
- * An agent configuration as a request body, refused in the words a pasted one is refused with in the
- * chat (chat-turns.service.ts): the same sentence, the same details, so the persona panel and the
- * composer tell a user the same thing (api/test/e2e/persona-history.e2e-spec.ts compares them).
+ * An agent configuration as a request body, refused as a pasted one is (configurationRefused): the same
+ * sentence, the same details, so the persona panel and the composer tell a user the same thing.
  */
 export class PersonaBodyPipe extends SchemaBodyPipe<AgentConfig> {
   constructor() {
@@ -17,9 +16,11 @@ export class PersonaBodyPipe extends SchemaBodyPipe<AgentConfig> {
   }
 
   override transform(value: unknown): AgentConfig {
+    // The cap a pasted configuration has, so whatever the panel applies can be pasted back.
+    const tooLong = sizeProblem(JSON.stringify(value ?? {}).length);
+    if (tooLong) throw configurationRefused([tooLong]);
     const result = schemas.validate<AgentConfig>(APPLY_PERSONA_REQUEST, value === undefined ? {} : value);
     if (result.ok) return result.value;
-    const problems = result.problems.map(formatProblem);
-    throw new AppError('VALIDATION_FAILED', `This configuration was not applied: ${problems.join('; ')}`, problems);
+    throw configurationRefused(result.problems.map(formatProblem));
   }
 }

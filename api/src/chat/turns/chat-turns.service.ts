@@ -27,7 +27,7 @@ import { ChatService } from '../chat.service';
 import { ChatStore, type NewSession } from '../chat.store';
 import { modelSettings, personaOf, sessionTitle, toModelMessages } from '../conversation';
 import { coerceContent } from '../message-coercion';
-import { readPersonaOverride } from '../persona-override';
+import { configurationRefused, readPersonaOverride } from '../persona-override';
 import { ChatPersonas } from '../personas/chat-personas.service';
 import { SessionSummaries } from '../summaries/session-summaries.service';
 import { ActiveTurn, ActiveTurns } from './active-turns';
@@ -90,13 +90,7 @@ export class ChatTurns {
 
     if (agent.conversation.reconfigurable) {
       const override = readPersonaOverride(request.content);
-      if (override.kind === 'invalid') {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `This configuration was not applied: ${override.problems.join('; ')}`,
-          override.problems,
-        );
-      }
+      if (override.kind === 'invalid') throw configurationRefused(override.problems);
       if (override.kind === 'valid') return this.reconfigure(agent, existing, request.content, override.persona);
     }
 
