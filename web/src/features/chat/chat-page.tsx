@@ -1,11 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
+import { agentsKey, type PublicAgent } from '../../lib/api/agents';
+import type { SearchResult } from '../../lib/api/search';
 import type { ChatMessage, ChatSession } from '../../lib/api/sessions';
 import { MotionProvider } from '../../components/motion-provider';
 import { Composer } from './composer/composer';
 import { useConversation } from './conversation/use-conversation';
 import { HistoryPanel } from './history/history-panel';
-import { MessageList } from './messages/message-list';
+import { savedSession } from './conversation/saved-session';
+import { MessageList, type MessageFocus } from './messages/message-list';
 import styles from './chat-page.module.css';
 
 const texts = {
@@ -25,6 +30,12 @@ export type ChatControlProps = {
   announceReconfigured: () => void;
 };
 
+/** Navigation state of a chat opened from another agent's search: the message to show. */
+type FoundMessageState = { foundMessage?: unknown };
+
+const isShortcut = (event: KeyboardEvent) =>
+  event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+
 /** The one chat page: every difference between agents comes from the agent definition. */
 export function ChatPage({
   agent,
@@ -35,9 +46,48 @@ export function ChatPage({
 }) {
   const conversation = useConversation(agent);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [focusSearch, setFocusSearch] = useState(0);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const agents = useQuery<PublicAgent[]>({ queryKey: agentsKey });
+  const [found, setFound] = useState<MessageFocus | null>(() => {
+    const key = (location.state as FoundMessageState | null)?.foundMessage;
+    return typeof key === 'string' ? { key, at: Date.now() } : null;
+  });
   const titleId = useId();
   const historyId = useId();
   const waitingForFirstToken = conversation.busy && !conversation.streaming;
+  const { showSession } = conversation;
+
+  // Ctrl/Cmd+K anywhere on the chat page: the history panel's search box.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isShortcut(event)) return;
+      event.preventDefault();
+      setHistoryOpen(true);
+      setFocusSearch((n) => n + 1);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  /** This agent's chat opens here; another agent's on that agent's own page, which reopens it. */
+  const openResult = useCallback(
+    (result: SearchResult) => {
+      if (result.agentType === agent.id) {
+        void showSession(result.sessionId).then(() => {
+          if (result.messageId) setFound({ key: result.messageId, at: Date.now() });
+        });
+        return;
+      }
+      const route = agents.data?.find((candidate) => candidate.id === result.agentType)?.routes[0];
+      if (!route) return;
+      savedSession.write(result.agentType, result.sessionId);
+      const state: FoundMessageState = { foundMessage: result.messageId ?? undefined };
+      void navigate(route, { state });
+    },
+    [agent.id, agents.data, navigate, showSession],
+  );
 
   return (
     <MotionProvider>
@@ -74,6 +124,8 @@ export function ChatPage({
                 onContinue={(session) => void conversation.continueSession(session)}
                 onNewChat={conversation.newChat}
                 onDeleted={conversation.sessionDeleted}
+                focusSearch={focusSearch}
+                onOpenResult={openResult}
               />
             </div>
           ) : null}
@@ -86,7 +138,12 @@ export function ChatPage({
                 {texts.restoring}
               </p>
             ) : null}
-            <MessageList items={conversation.items} typing={waitingForFirstToken} copyToast={agent.display.copyToast} />
+            <MessageList
+              items={conversation.items}
+              typing={waitingForFirstToken}
+              copyToast={agent.display.copyToast}
+              focus={found}
+            />
             <Composer
               input={agent.input}
               draft={conversation.draft}

@@ -260,6 +260,19 @@ export function useConversation(agent: AgentDefinition) {
     [detach, openSession],
   );
 
+  /** Shows a chat chosen elsewhere (a search result); resolves once its messages are on screen. */
+  const showSession = useCallback(
+    async (id: string) => {
+      detach();
+      try {
+        await openSession(id);
+      } catch {
+        toast({ title: errorToastTitle, description: chatTexts.loadFailed, variant: 'destructive' });
+      }
+    },
+    [detach, openSession],
+  );
+
   const sessionDeleted = useCallback(
     (id: string) => {
       // Deleting the conversation on screen starts a new one (quietly: the deletion has its own toast).
@@ -294,6 +307,7 @@ export function useConversation(agent: AgentDefinition) {
     stop,
     newChat: () => void startFresh(true),
     continueSession,
+    showSession,
     sessionDeleted,
     reconfigured,
     announceReconfigured,

@@ -96,7 +96,7 @@ function renderSut(props: Partial<HistoryPanelProps> = {}, options: { modelKey?:
     });
     act(() => keyHook.result.current[1](options.modelKey ?? null));
   }
-  const handlers = { onContinue: vi.fn(), onNewChat: vi.fn(), onDeleted: vi.fn() };
+  const handlers = { onContinue: vi.fn(), onNewChat: vi.fn(), onDeleted: vi.fn(), onOpenResult: vi.fn() };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <JotaiProvider store={store}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

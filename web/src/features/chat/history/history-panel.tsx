@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, type JSX, type ReactNode } from 'react';
+import { useId, useRef, useState, type JSX, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner/spinner';
+import type { SearchResult } from '../../../lib/api/search';
 import { sessionsKey, type ChatSession } from '../../../lib/api/sessions';
+import { ChatSearch } from './chat-search';
 import styles from './history-panel.module.css';
 import { SessionEntry } from './session-entry';
 
@@ -17,6 +19,10 @@ export type HistoryPanelProps = {
   onNewChat: () => void;
   /** A session was deleted on the server. */
   onDeleted: (sessionId: string) => void;
+  /** Changes when the page asks for the search box (Ctrl/Cmd+K). */
+  focusSearch?: number;
+  /** A search result was chosen: open its chat (maybe another agent's) at its message. */
+  onOpenResult: (result: SearchResult) => void;
 };
 
 type Notice = 'loading' | 'failed' | 'empty';
@@ -43,7 +49,10 @@ export function HistoryPanel({
   onContinue,
   onNewChat,
   onDeleted,
+  focusSearch = 0,
+  onOpenResult,
 }: HistoryPanelProps): JSX.Element {
+  const [searching, setSearching] = useState(false);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -77,7 +86,8 @@ export function HistoryPanel({
         <PlusIcon />
         New Chat
       </button>
-      <div className={styles.body}>
+      <ChatSearch agentId={agentId} focusRequest={focusSearch} onActiveChange={setSearching} onOpen={onOpenResult} />
+      <div className={styles.body} hidden={searching}>
         {notice ? <div className={styles.notice}>{notices[notice]}</div> : null}
         {sessions && sessions.length > 0 ? (
           <ul ref={listRef} className={styles.list}>

@@ -1,5 +1,5 @@
 import { m } from 'framer-motion';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { AgentCopyToast } from '../../../../../schemas/types/agent';
 import { useModelKey } from '../../../lib/model-key';
 import type { ChatItem } from '../conversation/conversation-state';
@@ -115,17 +115,41 @@ const entrance = {
   transition: { duration: 0.2, ease: 'easeOut' },
 } as const;
 
+/** A message to bring into view and mark for a moment (a search result); a new `at` asks again. */
+export type MessageFocus = { key: string; at: number };
+
+/** How long a found message stays marked. */
+const FOUND_MS = 2500;
+
 type MessageListProps = {
   items: ChatItem[];
+  focus?: MessageFocus | null;
   /** Waiting for the first token of a reply. */
   typing: boolean;
   copyToast?: AgentCopyToast;
 };
 
 /** The conversation, newest at the bottom, kept scrolled to the end while the reader is there. */
-export function MessageList({ items, typing, copyToast }: MessageListProps) {
+export function MessageList({ items, typing, copyToast, focus = null }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const [found, setFound] = useState<MessageFocus | null>(null);
+  const shown = useRef<MessageFocus | null>(null);
+  const present = focus !== null && items.some((item) => item.key === focus.key);
+
+  // Once the message is on screen (its chat may still be loading), scroll to it, mark it and move focus there.
+  useEffect(() => {
+    if (!focus || !present || shown.current === focus) return;
+    const element = scroller.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(focus.key)}"]`);
+    if (!element) return;
+    shown.current = focus;
+    pinned.current = false;
+    element.scrollIntoView({ block: 'center' });
+    element.focus({ preventScroll: true });
+    setFound(focus);
+    const timer = setTimeout(() => setFound((current) => (current === focus ? null : current)), FOUND_MS);
+    return () => clearTimeout(timer);
+  }, [focus, present]);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -151,7 +175,10 @@ export function MessageList({ items, typing, copyToast }: MessageListProps) {
       {items.map((item) => (
         <m.div
           key={item.key}
-          className={styles.item}
+          data-key={item.key}
+          // Reachable by script only: a message found by search takes the focus.
+          tabIndex={-1}
+          className={found?.key === item.key ? `${styles.item} ${styles.found}` : styles.item}
           // A saved reply takes the place of its streamed text: it must not appear a second time.
           initial={item.kind === 'assistant' && !item.streaming ? false : entrance.initial}
           animate={entrance.animate}
