@@ -13,7 +13,7 @@ export const searchTexts = {
   failed: 'Search failed. Please try again.',
   none: 'No chats match your search.',
   count: (n: number) => (n === 1 ? '1 result' : `${n} results`),
-  thisAgent: (name: string) => `${name} (this chat)`,
+  thisAgent: (name: string) => `${name} (this agent)`,
   chatMatch: 'Chat title or summary',
   roles: { user: 'You', assistant: 'Assistant' },
 } as const;
