@@ -14,8 +14,7 @@ const { PGLiteSocketServer } = require('@electric-sql/pglite-socket');
  * @typedef {{ kind: 'ready' } | { kind: 'failed', message: string }} WorkerReport
  */
 
-/** @param {unknown} error */
-const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+const { messageOf } = require('./failure-message');
 
 async function main() {
   const port = parentPort;
