@@ -1,19 +1,12 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { ChatMessageEntity } from '../src/chat/chat-message.entity';
-import { ChatSessionEntity } from '../src/chat/chat-session.entity';
 import { ChatStore } from '../src/chat/chat.store';
 import { toModelMessages } from '../src/chat/conversation';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { openDataSource } from '../src/database/open-data-source';
 import { fitContext } from '../src/llm/context/fit-context';
 import { MAX_CONTEXT_MESSAGES } from '../src/llm/strategies/reply-strategy';
-import { createBenchSchema } from './support/bench-database';
 import { percentile } from './support/bench-kit';
+import { onBothDatabases } from './support/on-both-databases';
 
 /**
  * Building a turn's context (issue 11): read the chat's newest messages, then fit them to the model's
@@ -93,30 +86,4 @@ async function onDatabase(label: string, db: DataSource): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const entities = [ChatSessionEntity, ChatMessageEntity];
-  const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-context-'));
-  const embedded = await startEmbeddedPostgres(dataDir);
-  const local = await openDataSource({ embedded }, entities);
-  try {
-    await onDatabase('embedded PGlite', local);
-  } finally {
-    await local.destroy();
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const schema = await createBenchSchema().catch((error: Error) => {
-    console.log(`!!! PostgreSQL is not usable, its run is MISSING: ${error.message}`);
-    process.exitCode = 1;
-  });
-  if (!schema) return;
-  const remote = await openDataSource({ url: schema.url }, entities);
-  try {
-    await onDatabase('PostgreSQL', remote);
-  } finally {
-    await remote.destroy();
-    await schema.drop();
-  }
-}
-
-void main();
+void onBothDatabases('context', onDatabase);

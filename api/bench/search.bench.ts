@@ -1,16 +1,9 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { ChatMessageEntity } from '../src/chat/chat-message.entity';
-import { ChatSessionEntity } from '../src/chat/chat-session.entity';
 import { ChatSearchStore } from '../src/chat/history-search/chat-search.store';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
-import { openDataSource } from '../src/database/open-data-source';
-import { createBenchSchema } from './support/bench-database';
 import { percentile } from './support/bench-kit';
+import { onBothDatabases } from './support/on-both-databases';
 
 /**
  * Searching every chat (issue 13): the whole search statement (match, rank, the given agent first, highlight
@@ -148,30 +141,4 @@ async function onDatabase(label: string, db: DataSource): Promise<void> {
   console.log(`plan of the message match: ${indexLine?.trim() ?? 'NO INDEX USED'}`);
 }
 
-async function main(): Promise<void> {
-  const entities = [ChatSessionEntity, ChatMessageEntity];
-  const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-search-'));
-  const embedded = await startEmbeddedPostgres(dataDir);
-  const local = await openDataSource({ embedded }, entities);
-  try {
-    await onDatabase('embedded PGlite', local);
-  } finally {
-    await local.destroy();
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const schema = await createBenchSchema().catch((error: Error) => {
-    console.log(`!!! PostgreSQL is not usable, its run is MISSING: ${error.message}`);
-    process.exitCode = 1;
-  });
-  if (!schema) return;
-  const remote = await openDataSource({ url: schema.url }, entities);
-  try {
-    await onDatabase('PostgreSQL', remote);
-  } finally {
-    await remote.destroy();
-    await schema.drop();
-  }
-}
-
-void main();
+void onBothDatabases('search', onDatabase);
