@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../lib/paths';
+import { ThemeToggle } from '../theme-toggle';
 import styles from './side-menu.module.css';
 import { useAgentMenuLinks, type MenuLink } from './use-agent-menu-links';
 
@@ -107,6 +108,7 @@ export function SideMenu() {
             </li>
           ))}
         </ul>
+        <ThemeToggle className={styles.theme} />
       </nav>
       <button
         ref={buttonRef}

@@ -11,8 +11,15 @@ const texts = {
   failed: { title: 'Copy Failed', description: 'The message could not be copied to the clipboard.' },
 } as const;
 
+type CopyButtonProps = {
+  text: string;
+  copiedToast?: CopyToast;
+  /** The accessible name: what is copied ('Copy message', 'Copy code'). */
+  label?: string;
+};
+
 /** Copies one message; the toast says so in the agent's words (`display.copyToast`) or the default ones. */
-export function CopyButton({ text, copiedToast = texts.copied }: { text: string; copiedToast?: CopyToast }) {
+export function CopyButton({ text, copiedToast = texts.copied, label = 'Copy message' }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -25,7 +32,7 @@ export function CopyButton({ text, copiedToast = texts.copied }: { text: string;
     }
   };
   return (
-    <button type="button" className={styles.copy} onClick={() => void copy()} aria-label="Copy message">
+    <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={label}>
       <StrokeIcon size={14}>
         {copied ? (
           <polyline points="20 6 9 17 4 12" />

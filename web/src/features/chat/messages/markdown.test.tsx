@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Markdown as Sut } from './markdown';
 
 const renderSut = (text: string) => render(<Sut text={text} />);
@@ -86,5 +86,32 @@ describe(Sut.name, () => {
 
     expect(container.querySelector('img, [href]')).toBeNull();
     expect(container).toHaveTextContent('chart');
+  });
+});
+
+describe(`${Sut.name} code blocks`, () => {
+  it('highlights a fenced block once the highlighter has loaded, with a Copy code button', async () => {
+    const { container } = renderSut('Try:\n\n```ts\nconst answer: number = 42;\n```');
+
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('pre .hljs-keyword')).toHaveTextContent('const'));
+    expect(container.querySelector('pre')).toHaveTextContent('const answer: number = 42;');
+    expect(container.querySelector('pre')?.innerHTML).not.toContain('<script');
+  });
+
+  it('copies the code of its own block', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderSut('```\nfirst\n```\n\n```bash\necho second\n```');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Copy code' })[1]);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('echo second'));
+  });
+
+  it('leaves inline code without a button', () => {
+    renderSut('Run `npm test` first.');
+
+    expect(screen.getByText('npm test').tagName).toBe('CODE');
+    expect(screen.queryByRole('button', { name: 'Copy code' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './code-block';
 import styles from './markdown.module.css';
 
 /**
@@ -25,6 +26,19 @@ const components: Components = {
     ) : (
       <span>{alt}</span>
     ),
+  // A fenced block (inline code stays as it is): highlighted lazily, with a 'Copy code' button.
+  pre: ({ node, children }) => {
+    const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
+    if (!code || code.type !== 'element') return <pre>{children}</pre>;
+    const classes = code.properties.className;
+    const language =
+      (Array.isArray(classes) ? classes : [])
+        .map(String)
+        .find((name) => name.startsWith('language-'))
+        ?.slice('language-'.length) ?? '';
+    const text = code.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
+    return <CodeBlock code={text.replace(/\n$/, '')} language={language} />;
+  },
   table: (props: ComponentProps<'table'>) => (
     <div className={styles.tableScroll}>
       <table {...props} />

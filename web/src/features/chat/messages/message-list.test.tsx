@@ -290,3 +290,53 @@ describe(Sut.name, () => {
     });
   });
 });
+
+describe(`${Sut.name} announcements`, () => {
+  const view = (items: ChatItem[], typing = false) => (
+    <JotaiProvider store={createStore()}>
+      <Sut items={items} typing={typing} />
+    </JotaiProvider>
+  );
+  const announced = () =>
+    screen.getAllByRole('status').find((element) => !element.getAttribute('aria-label'))?.textContent ?? '';
+
+  it('announces a reply once, when it is complete, not while its tokens arrive', () => {
+    const question = user('u1', 'How dry?');
+    const { rerender } = render(view([assistant('greeting', 'Hello!')]));
+    expect(screen.getByRole('log', { name: 'Conversation' })).toHaveAttribute('aria-live', 'off');
+    expect(announced()).toBe('');
+
+    rerender(view([assistant('greeting', 'Hello!'), question], true));
+    rerender(view([assistant('greeting', 'Hello!'), question, assistant('streaming', 'Below', { streaming: true })]));
+    rerender(
+      view([assistant('greeting', 'Hello!'), question, assistant('streaming', 'Below 60%', { streaming: true })]),
+    );
+    expect(announced()).toBe('');
+
+    const items = [assistant('greeting', 'Hello!'), question, assistant('a1', 'Below 60%.')];
+    rerender(view(items));
+    expect(announced()).toBe('Assistant: Below 60%.');
+
+    const status = screen.getAllByRole('status').find((element) => !element.getAttribute('aria-label'))!;
+    const observed: string[] = [];
+    const observer = new MutationObserver(() => observed.push(status.textContent ?? ''));
+    observer.observe(status, { childList: true, subtree: true, characterData: true });
+    rerender(view([...items]));
+    observer.disconnect();
+    expect(observed).toEqual([]);
+  });
+
+  it('does not announce the replies of a chat that is opened', () => {
+    render(view([assistant('greeting', 'Hello!'), user('u1', 'How dry?'), assistant('a1', 'Below 60%.')]));
+
+    expect(announced()).toBe('');
+  });
+
+  it('announces nothing when a turn ends without a reply', () => {
+    const items = [assistant('greeting', 'Hello!'), user('u1', 'How dry?')];
+    const { rerender } = render(view(items, true));
+    rerender(view([...items, notice({ text: 'The model is unavailable.' })]));
+
+    expect(announced()).toBe('');
+  });
+});

@@ -162,32 +162,68 @@ export function MessageList({ items, typing, copyToast, focus = null }: MessageL
   };
 
   const streaming = items.some((item) => item.kind === 'assistant' && item.streaming);
+  const announcement = useCompletedReplyAnnouncement(items, streaming || typing);
   return (
-    <div
-      ref={scroller}
-      className={styles.list}
-      role="log"
-      aria-label={texts.label}
-      aria-busy={streaming || typing}
-      tabIndex={0}
-      onScroll={onScroll}
-    >
-      {items.map((item) => (
-        <m.div
-          key={item.key}
-          data-key={item.key}
-          // Reachable by script only: a message found by search takes the focus.
-          tabIndex={-1}
-          className={found?.key === item.key ? `${styles.item} ${styles.found}` : styles.item}
-          // A saved reply takes the place of its streamed text: it must not appear a second time.
-          initial={item.kind === 'assistant' && !item.streaming ? false : entrance.initial}
-          animate={entrance.animate}
-          transition={entrance.transition}
-        >
-          {(renderers[item.kind] as (item: ChatItem, context: RenderContext) => ReactNode)(item, { copyToast })}
-        </m.div>
-      ))}
-      {typing ? <TypingIndicator /> : null}
-    </div>
+    <>
+      <div
+        ref={scroller}
+        className={styles.list}
+        role="log"
+        aria-label={texts.label}
+        aria-busy={streaming || typing}
+        // Not read out as it grows (token by token): a finished reply is announced once, below.
+        aria-live="off"
+        tabIndex={0}
+        onScroll={onScroll}
+      >
+        {items.map((item) => (
+          <m.div
+            key={item.key}
+            data-key={item.key}
+            // Reachable by script only: a message found by search takes the focus.
+            tabIndex={-1}
+            className={found?.key === item.key ? `${styles.item} ${styles.found}` : styles.item}
+            // A saved reply takes the place of its streamed text: it must not appear a second time.
+            initial={item.kind === 'assistant' && !item.streaming ? false : entrance.initial}
+            animate={entrance.animate}
+            transition={entrance.transition}
+          >
+            {(renderers[item.kind] as (item: ChatItem, context: RenderContext) => ReactNode)(item, { copyToast })}
+          </m.div>
+        ))}
+        {typing ? <TypingIndicator /> : null}
+      </div>
+      <div role="status" className={styles.srOnly}>
+        {announcement ? `${texts.assistantSaid}: ${announcement}` : ''}
+      </div>
+    </>
   );
+}
+
+type AssistantItem = Extract<ChatItem, { kind: 'assistant' }>;
+
+const lastReply = (items: ChatItem[]): AssistantItem | undefined =>
+  [...items].reverse().find((item): item is AssistantItem => item.kind === 'assistant' && !item.streaming);
+
+/**
+ * The text of a reply once it is complete, for a polite live region: said once, when the turn that
+ * brought it ends, never token by token, and not for replies already there (a chat opened or reloaded).
+ */
+function useCompletedReplyAnnouncement(items: ChatItem[], inProgress: boolean): string {
+  const [announcement, setAnnouncement] = useState('');
+  const [shownFirst] = useState(() => lastReply(items));
+  const before = useRef<{ inProgress: boolean; reply: AssistantItem | undefined }>({ inProgress, reply: shownFirst });
+  useEffect(() => {
+    const previous = before.current;
+    if (inProgress && !previous.inProgress) {
+      before.current = { inProgress, reply: lastReply(items) };
+      return;
+    }
+    if (!inProgress && previous.inProgress) {
+      const reply = lastReply(items);
+      if (reply && reply !== previous.reply && reply.content) setAnnouncement(reply.content);
+    }
+    before.current = { inProgress, reply: previous.reply };
+  }, [items, inProgress]);
+  return announcement;
 }
