@@ -46,6 +46,20 @@ export class SideMenu {
     this.overlay = page.getByTestId('menu-overlay');
   }
 
+  /** The 'Dark mode' switch below the links (reachable once the menu is open). */
+  get darkMode(): Locator {
+    return this.panel.getByRole('button', { name: 'Dark mode', exact: true });
+  }
+
+  /** Opens the menu, sets dark mode on or off with its switch and closes the menu again. */
+  async setDarkMode(on: boolean): Promise<void> {
+    await this.open();
+    if ((await this.darkMode.getAttribute('aria-pressed')) !== String(on)) await this.darkMode.click();
+    await expect(this.darkMode).toHaveAttribute('aria-pressed', String(on));
+    await this.page.keyboard.press('Escape');
+    await this.expectClosed();
+  }
+
   link(label: string): Locator {
     return this.dialog.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: label, exact: true });
   }
