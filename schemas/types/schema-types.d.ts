@@ -10,6 +10,7 @@ import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
 import type { ChatCompletionRequest } from './wire/chat-completion-request.js';
 import type { ChatCompletionResponse } from './wire/chat-completion-response.js';
+import type { ChatExport } from './wire/chat-export.js';
 import type { ChatMessage } from './wire/chat-message.js';
 import type { ChatSession } from './wire/chat-session.js';
 import type { ChatTurnEvent } from './wire/chat-turn-event.js';
@@ -22,6 +23,7 @@ import type { ErrorResponse } from './wire/error-response.js';
 import type { GrantAccessRequest } from './wire/grant-access-request.js';
 import type { GrantAccessResponse } from './wire/grant-access-response.js';
 import type { HealthResponse } from './wire/health-response.js';
+import type { ImportChatRequest } from './wire/import-chat-request.js';
 import type { PersonaApplied } from './wire/persona-applied.js';
 import type { PersonaChanges } from './wire/persona-changes.js';
 import type { PersonaHistoryEntry } from './wire/persona-history-entry.js';
@@ -33,6 +35,7 @@ import type { SerperSearchRequest } from './wire/serper-search-request.js';
 import type { SerperSearchResponse } from './wire/serper-search-response.js';
 import type { SettingsResponse } from './wire/settings-response.js';
 import type { StopTurnResponse } from './wire/stop-turn-response.js';
+import type { UpdateChatSessionRequest } from './wire/update-chat-session-request.js';
 import type { UsageResponse } from './wire/usage-response.js';
 import type { VerifyKeyResponse } from './wire/verify-key-response.js';
 
@@ -43,6 +46,7 @@ export interface SchemaTypes {
   'wire/assistant-chat-request': AssistantChatRequest;
   'wire/chat-completion-request': ChatCompletionRequest;
   'wire/chat-completion-response': ChatCompletionResponse;
+  'wire/chat-export': ChatExport;
   'wire/chat-message': ChatMessage;
   'wire/chat-session': ChatSession;
   'wire/chat-turn-event': ChatTurnEvent;
@@ -55,6 +59,7 @@ export interface SchemaTypes {
   'wire/grant-access-request': GrantAccessRequest;
   'wire/grant-access-response': GrantAccessResponse;
   'wire/health-response': HealthResponse;
+  'wire/import-chat-request': ImportChatRequest;
   'wire/persona-applied': PersonaApplied;
   'wire/persona-changes': PersonaChanges;
   'wire/persona-history-entry': PersonaHistoryEntry;
@@ -66,6 +71,7 @@ export interface SchemaTypes {
   'wire/serper-search-response': SerperSearchResponse;
   'wire/settings-response': SettingsResponse;
   'wire/stop-turn-response': StopTurnResponse;
+  'wire/update-chat-session-request': UpdateChatSessionRequest;
   'wire/usage-response': UsageResponse;
   'wire/verify-key-response': VerifyKeyResponse;
 }

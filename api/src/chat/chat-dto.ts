@@ -10,6 +10,7 @@ export const toSessionDto = (s: ChatSessionEntity): ChatSession => ({
   summary: s.summary,
   agentType: s.agentType,
   persona: s.persona,
+  pinned: Boolean(s.pinnedAt),
   createdAt: s.createdAt.toISOString(),
   updatedAt: s.updatedAt.toISOString(),
 });

@@ -26,6 +26,10 @@ export class ChatSessionEntity {
   @Column({ type: 'jsonb', nullable: true })
   persona: AgentConfig | null;
 
+  /** When the chat was pinned (listed first, newest pinned first); null when it is not pinned. */
+  @Column({ name: 'pinned_at', type: 'timestamptz', nullable: true })
+  pinnedAt: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

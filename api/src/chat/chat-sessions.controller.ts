@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error';
 import { Answers } from '../common/route-docs';
@@ -7,6 +7,7 @@ import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
 import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
 import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
+import type { UpdateChatSessionRequest } from '../../../schemas/types/wire/update-chat-session-request';
 import { toMessageDto, toSessionDto } from './chat-dto';
 import { ChatService } from './chat.service';
 import { decodeSessionCursor, encodeSessionCursor, NEXT_CURSOR_HEADER, parseLimit, parseOrderCursor } from './paging';
@@ -18,7 +19,10 @@ export class ChatSessionsController {
 
   @Get()
   @Answers({
-    summary: 'Chat sessions, most recently updated first',
+    summary: 'Chat sessions: pinned ones first (newest pinned first), then the most recently updated',
+    description:
+      "Every pinned session is answered on the first page (no cursor), ahead of that page's `limit` unpinned " +
+      'sessions; later pages hold unpinned sessions only, so paging never repeats or skips one.',
     json: 'wire/chat-session',
     list: true,
     query: {
@@ -43,7 +47,7 @@ export class ChatSessionsController {
     });
     const last = page.items.at(-1);
     if (page.more && last) res.setHeader(NEXT_CURSOR_HEADER, encodeSessionCursor(last));
-    return page.items.map(toSessionDto);
+    return [...page.pinned, ...page.items].map(toSessionDto);
   }
 
   @Post()
@@ -56,6 +60,19 @@ export class ChatSessionsController {
   @Answers({ summary: 'One chat session', json: 'wire/chat-session', errors: ['NOT_FOUND'] })
   async get(@Param('id', sessionIdPipe) id: string): Promise<ChatSession> {
     return toSessionDto(await this.chat.getSession(id));
+  }
+
+  @Patch(':id')
+  @Answers({
+    summary: 'Rename a chat (title trimmed, 1 to 200 characters) or pin it (pinned: true) or unpin it',
+    json: 'wire/chat-session',
+    errors: ['NOT_FOUND'],
+  })
+  async update(
+    @Param('id', sessionIdPipe) id: string,
+    @Body(validBody('update-chat-session-request')) body: UpdateChatSessionRequest,
+  ): Promise<ChatSession> {
+    return toSessionDto(await this.chat.updateSession(id, body));
   }
 
   @Delete(':id')

@@ -14,6 +14,8 @@ import { OneShotReplies } from './replies/one-shot-replies.service';
 import { ChatSearchController } from './history-search/chat-search.controller';
 import { ChatSearch } from './history-search/chat-search.service';
 import { ChatSearchStore } from './history-search/chat-search.store';
+import { ChatTransferController } from './transfer/chat-transfer.controller';
+import { ChatTransfer } from './transfer/chat-transfer.service';
 import { SessionSummariesController } from './summaries/session-summaries.controller';
 import { SessionSummaries } from './summaries/session-summaries.service';
 import { ActiveTurns } from './turns/active-turns';
@@ -40,6 +42,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     ChatTurnsController,
     OneShotRepliesController,
     ChatSearchController,
+    ChatTransferController,
   ],
   providers: [
     ChatStore,
@@ -60,6 +63,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     OneShotReplies,
     ChatSearchStore,
     ChatSearch,
+    ChatTransfer,
   ],
   exports: [ChatService],
 })

@@ -3,9 +3,10 @@ import { AgentRegistry } from '../agents';
 import { AppError } from '../common/app-error';
 import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
 import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
+import type { UpdateChatSessionRequest } from '../../../schemas/types/wire/update-chat-session-request';
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';
-import { ChatStore, type SessionCursor } from './chat.store';
+import { ChatStore, type SessionChanges, type SessionCursor } from './chat.store';
 import { coerceContent, coerceRole } from './message-coercion';
 
 export const DEFAULT_SESSION_TITLE = 'New Chat';
@@ -43,6 +44,21 @@ export class ChatService {
     const session = await this.store.findSession(id);
     if (!session) throw AppError.notFound('Chat session');
     return session;
+  }
+
+  /** Renames, pins or unpins; pinning a pinned chat keeps its place. Never moves updatedAt. */
+  async updateSession(id: string, input: UpdateChatSessionRequest, now = new Date()): Promise<ChatSessionEntity> {
+    const session = await this.getSession(id);
+    const changes: SessionChanges = {};
+    if (input.title !== undefined) {
+      const title = input.title.trim();
+      if (!title) throw AppError.validation(['title must not be blank']);
+      changes.title = title;
+    }
+    if (input.pinned !== undefined) changes.pinnedAt = input.pinned ? (session.pinnedAt ?? now) : null;
+    const updated = await this.store.updateSession(id, changes);
+    if (!updated) throw AppError.notFound('Chat session');
+    return updated;
   }
 
   async deleteSession(id: string): Promise<void> {

@@ -24,8 +24,22 @@ export interface NewMessage {
 }
 
 export type SessionChanges = Partial<
-  Pick<ChatSessionEntity, 'title' | 'systemPrompt' | 'summary' | 'summaryThrough' | 'persona'>
+  Pick<ChatSessionEntity, 'title' | 'systemPrompt' | 'summary' | 'summaryThrough' | 'persona' | 'pinnedAt'>
 >;
+
+/** A chat brought in whole (an import): the session and its messages, written in one transaction. */
+export interface ImportedChat {
+  session: NewSession & { summaryThrough: number | null; persona: ChatSessionEntity['persona'] };
+  messages: (Required<Omit<NewMessage, 'sources'>> & {
+    sources: MessageSource[];
+    createdAt: Date;
+    usage: ChatMessageEntity['usage'];
+    provenance: ChatMessageEntity['provenance'];
+  })[];
+}
+
+/** Rows per INSERT of an import: well below PostgreSQL's 65535 bind parameters. */
+const IMPORT_CHUNK = 500;
 
 export interface SessionCursor {
   updatedAt: Date;
@@ -49,30 +63,100 @@ export class ChatStore {
   }
 
   async createSession(input: NewSession, now = new Date()): Promise<ChatSessionEntity> {
-    const session = this.sessions.create({ id: randomUUID(), persona: null, ...input, createdAt: now, updatedAt: now });
+    const session = this.sessions.create({
+      id: randomUUID(),
+      persona: null,
+      pinnedAt: null,
+      ...input,
+      createdAt: now,
+      updatedAt: now,
+    });
     await this.sessions.insert(session);
     return session;
+  }
+
+  /** Creates the session and every message at once, or nothing. */
+  importChat(chat: ImportedChat, now = new Date()): Promise<ChatSessionEntity> {
+    return this.db.transaction(async (tx) => {
+      const sessions = tx.getRepository(ChatSessionEntity);
+      const session = sessions.create({
+        id: randomUUID(),
+        ...chat.session,
+        pinnedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await sessions.insert(session);
+      const messages = tx.getRepository(ChatMessageEntity);
+      const rows = chat.messages.map((m) =>
+        messages.create({
+          sessionId: session.id,
+          role: m.role,
+          content: m.content,
+          order: m.order,
+          incomplete: m.incomplete,
+          sources: m.sources.length ? m.sources : null,
+          createdAt: m.createdAt,
+          usage: m.usage,
+          provenance: m.provenance,
+          streaming: false,
+          ownerId: null,
+          heartbeatAt: null,
+        }),
+      );
+      for (let i = 0; i < rows.length; i += IMPORT_CHUNK) await messages.insert(rows.slice(i, i + IMPORT_CHUNK));
+      return session;
+    });
+  }
+
+  /** Every message of a session in order, a reply still being written left out (an export). */
+  allMessages(sessionId: string): Promise<ChatMessageEntity[]> {
+    return this.db
+      .getRepository(ChatMessageEntity)
+      .createQueryBuilder('m')
+      .where('m.session_id = :sessionId', { sessionId })
+      .andWhere('NOT m.streaming')
+      .orderBy('m.order', 'ASC')
+      .getMany();
   }
 
   findSession(id: string): Promise<ChatSessionEntity | null> {
     return this.sessions.findOneBy({ id });
   }
 
-  /** Newest first; `after` continues a previous page. Fetches one extra row to tell whether more exist. */
+  /**
+   * Newest first; `after` continues a previous page. Fetches one extra row to tell whether more exist.
+   * Pinned chats are all answered on the first page (`pinned`, newest pinned first), ahead of it; the keyset
+   * pages (`items`, on updated_at and id) hold only the others, so paging never repeats or skips a chat.
+   */
   async listSessions(options: {
     agentType?: string;
     limit: number;
     after?: SessionCursor;
-  }): Promise<{ items: ChatSessionEntity[]; more: boolean }> {
+  }): Promise<{ pinned: ChatSessionEntity[]; items: ChatSessionEntity[]; more: boolean }> {
     const query = this.sessions
       .createQueryBuilder('s')
+      .where('s.pinned_at IS NULL')
       .orderBy('s.updated_at', 'DESC')
       .addOrderBy('s.id', 'DESC')
       .limit(options.limit + 1);
     if (options.agentType) query.andWhere('s.agent_type = :agentType', { agentType: options.agentType });
     if (options.after) query.andWhere('(s.updated_at, s.id) < (:updatedAt, :id)', options.after);
-    const rows = await query.getMany();
-    return { items: rows.slice(0, options.limit), more: rows.length > options.limit };
+    const [pinned, rows] = await Promise.all([
+      options.after ? [] : this.pinnedSessions(options.agentType),
+      query.getMany(),
+    ]);
+    return { pinned, items: rows.slice(0, options.limit), more: rows.length > options.limit };
+  }
+
+  private pinnedSessions(agentType?: string): Promise<ChatSessionEntity[]> {
+    const query = this.sessions
+      .createQueryBuilder('s')
+      .where('s.pinned_at IS NOT NULL')
+      .orderBy('s.pinned_at', 'DESC')
+      .addOrderBy('s.id', 'DESC');
+    if (agentType) query.andWhere('s.agent_type = :agentType', { agentType });
+    return query.getMany();
   }
 
   /** Returns the session as changed, or null when it no longer exists. */

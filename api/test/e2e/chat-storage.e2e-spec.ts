@@ -75,6 +75,7 @@ describe('Chat storage (e2e)', () => {
         summary: 'About vapour barriers',
         agentType: FIRST_OTHER,
         persona: null,
+        pinned: false,
         createdAt: expect.stringMatching(ISO_DATE),
         updatedAt: expect.stringMatching(ISO_DATE),
       });

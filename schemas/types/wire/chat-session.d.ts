@@ -42,4 +42,8 @@ export interface ChatSession {
    * A configuration pasted into this chat that replaces the agent's persona, or null for the agent's own.
    */
   persona: AgentConfig | null;
+  /**
+   * Pinned: GET /api/chat/sessions answers every pinned chat on its first page (no cursor), newest pinned first, ahead of that page's unpinned chats; later pages hold unpinned chats only, so paging never repeats or skips one.
+   */
+  pinned: boolean;
 }

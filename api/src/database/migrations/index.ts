@@ -4,6 +4,7 @@ import { StreamingReplies1763900000000 } from './1763900000000-streaming-replies
 import { ReplyUsage1764000000000 } from './1764000000000-reply-usage';
 import { PersonaHistory1764100000000 } from './1764100000000-persona-history';
 import { MessageSearch1764200000000 } from './1764200000000-message-search';
+import { SessionPins1764300000000 } from './1764300000000-session-pins';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   ReplyUsage1764000000000,
   PersonaHistory1764100000000,
   MessageSearch1764200000000,
+  SessionPins1764300000000,
 ];

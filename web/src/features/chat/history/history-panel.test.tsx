@@ -23,6 +23,7 @@ function session(overrides: Partial<ChatSession> & Pick<ChatSession, 'id' | 'tit
     createdAt: '2024-11-20T10:00:00.000Z',
     updatedAt: '2024-11-21T15:05:00.000Z',
     persona: null,
+    pinned: false,
     ...overrides,
   };
 }

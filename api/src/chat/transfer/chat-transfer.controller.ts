@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError } from '../../common/app-error';
+import { Answers } from '../../common/route-docs';
+import { validBody } from '../../common/schema-body.pipe';
+import type { ChatExport } from '../../../../schemas/types/wire/chat-export';
+import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
+import type { ImportChatRequest } from '../../../../schemas/types/wire/import-chat-request';
+import { toSessionDto } from '../chat-dto';
+import { sessionIdPipe } from '../session-id.pipe';
+import { EXPORT_FORMATS, exportFileName, type ExportFormat } from './chat-export-format';
+import { ChatTransfer } from './chat-transfer.service';
+
+function parseFormat(raw: unknown): ExportFormat {
+  if (raw === undefined) return 'markdown';
+  if (typeof raw === 'string' && (EXPORT_FORMATS as readonly string[]).includes(raw)) return raw as ExportFormat;
+  throw AppError.validation([`format must be one of ${EXPORT_FORMATS.join(', ')}`]);
+}
+
+@Controller('chat')
+export class ChatTransferController {
+  constructor(private readonly transfer: ChatTransfer) {}
+
+  @Get('sessions/:id/export')
+  @Answers({
+    summary: 'Download a chat as Markdown (to read) or JSON (lossless, for POST /api/chat/import)',
+    description:
+      'An attachment named from the title. Markdown: the title, dates, each message under **You** or **Assistant**, ' +
+      'sources as links, incomplete replies marked. JSON: a ChatExport document (wire/chat-export.schema.json).',
+    query: { format: '`markdown` (default) or `json`.' },
+    headers: { 'Content-Disposition': 'attachment, with a file name made from the title (.md or .json).' },
+    content: {
+      'text/markdown': 'The chat as Markdown.',
+      'application/json': 'The chat as a ChatExport document (wire/chat-export.schema.json).',
+    },
+    errors: ['NOT_FOUND'],
+  })
+  async export(
+    @Param('id', sessionIdPipe) id: string,
+    @Query('format') format: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string | ChatExport> {
+    const chosen = parseFormat(format);
+    const { session, body } = await this.transfer.export(id, chosen);
+    res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(session.title, chosen)}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    if (chosen === 'markdown') res.type('text/markdown; charset=utf-8');
+    return body;
+  }
+
+  @Post('import')
+  @Answers({
+    summary: 'Bring back a chat exported as JSON, as a new chat',
+    description:
+      'New ids; the same title, persona, messages, orders and texts. Refused with 400 when the document does not ' +
+      "follow its schema, names an agent this server does not have, or repeats a message's order.",
+    json: 'wire/chat-session',
+  })
+  async import(@Body(validBody('import-chat-request')) body: ImportChatRequest): Promise<ChatSession> {
+    return toSessionDto(await this.transfer.import(body));
+  }
+}
