@@ -5,6 +5,7 @@ import type { SearchResult } from '../../../lib/api/search';
 import { sessionsKey, type ChatSession } from '../../../lib/api/sessions';
 import { ChatSearch } from './chat-search';
 import styles from './history-panel.module.css';
+import { ImportChat } from './import-chat';
 import { SessionEntry } from './session-entry';
 
 export type HistoryPanelProps = {
@@ -59,6 +60,26 @@ export function HistoryPanel({
   const { data: sessions, isError, isFetching, refetch } = useQuery<ChatSession[]>({ queryKey: sessionsKey(agentId) });
   const notice = noticeFor(sessions, isError, isFetching);
 
+  /** An imported chat opens: here when it is this agent's, else on its agent's page (as a search result would). */
+  const openImported = (session: ChatSession) => {
+    if (session.agentType === agentId) {
+      onContinue(session);
+      return;
+    }
+    onOpenResult({
+      sessionId: session.id,
+      agentType: session.agentType,
+      sessionTitle: session.title,
+      messageId: null,
+      messageOrder: null,
+      role: null,
+      snippet: '',
+      highlights: [],
+      rank: 0,
+      createdAt: session.updatedAt,
+    });
+  };
+
   const handleDeleted = (sessionId: string) => {
     // The focused Delete button is about to leave the list; keep keyboard users in the panel.
     const active = document.activeElement;
@@ -86,6 +107,7 @@ export function HistoryPanel({
         <PlusIcon />
         New Chat
       </button>
+      <ImportChat className={styles.newChat} onImported={openImported} />
       <ChatSearch agentId={agentId} focusRequest={focusSearch} onActiveChange={setSearching} onOpen={onOpenResult} />
       <div className={styles.body} hidden={searching}>
         {notice ? <div className={styles.notice}>{notices[notice]}</div> : null}

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from '../../../components/toast/toast-store';
+import { updateSession } from '../../../lib/api/session-manage';
 import { deleteSession, sessionsKey, summarizeSession, type ChatSession } from '../../../lib/api/sessions';
 import { useModelKey } from '../../../lib/model-key';
 import { ConfirmDialog } from './confirm-dialog';
+import { ExportControl } from './export-control';
 import { formatUpdatedAt } from './format-updated-at';
+import { RenameForm } from './rename-form';
 import styles from './session-entry.module.css';
+import manageStyles from './session-manage.module.css';
 
 type SessionEntryProps = {
   session: ChatSession;
@@ -23,7 +27,40 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
   const queryClient = useQueryClient();
   const [modelKey] = useModelKey();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const renameRef = useRef<HTMLButtonElement>(null);
+  const pinRef = useRef<HTMLButtonElement>(null);
   const listKey = sessionsKey(agentId);
+
+  const rename = useMutation({
+    mutationFn: (title: string) => updateSession(session.id, { title }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: listKey });
+      setRenaming(false);
+      renameRef.current?.focus();
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to rename the chat. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const pin = useMutation({
+    mutationFn: (pinned: boolean) => updateSession(session.id, { pinned }),
+    onSuccess: async (_session, pinned) => {
+      // Returned after the list re-sorted, so the button stays busy until the chat has moved.
+      await queryClient.invalidateQueries({ queryKey: listKey });
+      toast({ title: pinned ? 'Chat Pinned' : 'Chat Unpinned', description: session.title });
+      // Moving the entry may take the focus away from its button: give it back.
+      if (document.activeElement === document.body) pinRef.current?.focus();
+    },
+    onError: () => {
+      toast({
+        title: 'Error',
+        description: 'Failed to pin or unpin the chat. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
 
   const summarize = useMutation({
     mutationFn: () => summarizeSession(session.id, modelKey),
@@ -56,13 +93,34 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
   // aria-disabled rather than disabled keeps focus on a button while its request runs.
   const summarizeBusy = summarize.isPending;
   const deleteBusy = remove.isPending;
+  const pinBusy = pin.isPending;
+
+  const stopRenaming = () => {
+    setRenaming(false);
+    // The input is about to go: back to the button that opened it.
+    requestAnimationFrame(() => renameRef.current?.focus());
+  };
 
   return (
     <li className={styles.entry} aria-current={current ? 'true' : undefined}>
       <div className={styles.heading}>
-        <h3 id={titleId} className={styles.title} title={session.title}>
+        {renaming ? (
+          <RenameForm
+            title={session.title}
+            busy={rename.isPending}
+            onSave={(title) => rename.mutate(title)}
+            onCancel={stopRenaming}
+          />
+        ) : null}
+        <h3 id={titleId} className={styles.title} title={session.title} hidden={renaming}>
           {session.title}
         </h3>
+        {session.pinned ? (
+          <span className={manageStyles.pinnedBadge}>
+            <PinIcon />
+            Pinned
+          </span>
+        ) : null}
         <time className={styles.time} dateTime={session.updatedAt}>
           {formatUpdatedAt(session.updatedAt)}
         </time>
@@ -80,6 +138,31 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
         >
           {summarizeBusy ? 'Summarizing...' : 'Summarize'}
         </button>
+        <button
+          ref={renameRef}
+          type="button"
+          className={styles.action}
+          aria-describedby={titleId}
+          aria-expanded={renaming}
+          onClick={() => (renaming ? stopRenaming() : setRenaming(true))}
+        >
+          Rename chat
+        </button>
+        <button
+          ref={pinRef}
+          type="button"
+          className={styles.action}
+          aria-describedby={titleId}
+          aria-pressed={session.pinned}
+          aria-disabled={pinBusy || undefined}
+          aria-busy={pinBusy || undefined}
+          onClick={() => {
+            if (!pinBusy) pin.mutate(!session.pinned);
+          }}
+        >
+          Pin chat
+        </button>
+        <ExportControl sessionId={session.id} describedBy={titleId} />
         <button
           type="button"
           className={styles.delete}
@@ -113,5 +196,13 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
         />
       ) : null}
     </li>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg className={manageStyles.pinIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M9 4h6l-1 6 4 3v2H6v-2l4-3-1-6zM12 15v6" />
+    </svg>
   );
 }

@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, type ChangeEvent } from 'react';
+import { toast } from '../../../components/toast/toast-store';
+import { ApiError } from '../../../lib/api-client';
+import { importChat } from '../../../lib/api/session-manage';
+import { sessionsKey, type ChatSession } from '../../../lib/api/sessions';
+
+/** A file larger than the server takes (its JSON body limit) is refused before it is sent. */
+const MAX_IMPORT_BYTES = 512 * 1024;
+
+class ImportRefused extends Error {}
+
+async function readExport(file: File): Promise<unknown> {
+  if (file.size > MAX_IMPORT_BYTES) throw new ImportRefused('The file is larger than 512 KB.');
+  try {
+    return JSON.parse(await file.text()) as unknown;
+  } catch {
+    throw new ImportRefused('The file is not JSON. Choose a chat exported as JSON.');
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ImportRefused) return error.message;
+  if (error instanceof ApiError && error.status === 400) {
+    const details = error.body?.details ?? [];
+    return `This is not a chat export this app can import${details.length ? `: ${details.slice(0, 3).join('; ')}` : '.'}`;
+  }
+  if (error instanceof ApiError && error.status === 413) return 'The file is larger than the server accepts.';
+  return 'Failed to import the chat. Please try again.';
+}
+
+type ImportChatProps = {
+  className: string;
+  /** The new chat, once the server has created it. */
+  onImported: (session: ChatSession) => void;
+};
+
+/** 'Import chat': reads a .json file exported from a chat and brings it back as a new chat. */
+export function ImportChat({ className, onImported }: ImportChatProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+
+  const run = useMutation({
+    mutationFn: async (file: File) => importChat(await readExport(file)),
+    onSuccess: async (session) => {
+      toast({ title: 'Chat Imported', description: session.title });
+      await queryClient.invalidateQueries({ queryKey: sessionsKey(session.agentType) });
+      onImported(session);
+    },
+    onError: (error) => {
+      toast({ title: 'Import Failed', description: describeFailure(error), variant: 'destructive' });
+    },
+  });
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same file again is a change too.
+    event.target.value = '';
+    if (file) run.mutate(file);
+  };
+
+  const busy = run.isPending;
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+        onClick={() => {
+          if (!busy) inputRef.current?.click();
+        }}
+      >
+        {busy ? 'Importing...' : 'Import chat'}
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onChange}
+      />
+    </>
+  );
+}

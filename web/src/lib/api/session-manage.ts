@@ -1,0 +1,35 @@
+import type { ChatExport } from '../../../../schemas/types/wire/chat-export';
+import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
+import type { UpdateChatSessionRequest } from '../../../../schemas/types/wire/update-chat-session-request';
+import { request, sendRequest } from '../api-client';
+
+export type { ChatExport };
+export type ExportFormat = 'markdown' | 'json';
+
+const sessionPath = (id: string) => `/api/chat/sessions/${encodeURIComponent(id)}`;
+
+/** Renames (title) or pins and unpins (pinned) a chat; answers the chat as changed. */
+export function updateSession(id: string, changes: UpdateChatSessionRequest): Promise<ChatSession> {
+  return request('PATCH', sessionPath(id), { body: changes });
+}
+
+export type ExportedFile = { blob: Blob; fileName: string };
+
+/** The file name the server gave (Content-Disposition), else one of ours. */
+function fileNameOf(response: Response, format: ExportFormat): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? `chat.${format === 'json' ? 'json' : 'md'}`;
+}
+
+/** A chat as a file: Markdown to read, JSON to import again. */
+export async function exportSession(id: string, format: ExportFormat): Promise<ExportedFile> {
+  const response = await sendRequest('GET', `${sessionPath(id)}/export?format=${format}`, {
+    headers: { Accept: format === 'json' ? 'application/json' : 'text/markdown' },
+  });
+  return { blob: await response.blob(), fileName: fileNameOf(response, format) };
+}
+
+/** Brings back a chat exported as JSON, as a new chat. */
+export function importChat(document: unknown): Promise<ChatSession> {
+  return request('POST', '/api/chat/import', { body: document });
+}
