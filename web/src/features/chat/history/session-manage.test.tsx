@@ -27,12 +27,14 @@ function stubApi() {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       const call = { method: init.method ?? 'GET', url: requestUrl(input), body };
       calls.push(call);
       const answer = call.method === 'PATCH' ? { ...chat, ...(body as object) } : [];
-      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(
+        new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     }),
   );
   return { patches: () => calls.filter((call) => call.method === 'PATCH') };
