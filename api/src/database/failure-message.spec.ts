@@ -5,7 +5,7 @@ describe('messageOf (how a failure of the embedded database is put in words)', (
     expect(messageOf(new Error('disk full'))).toBe('disk full');
     expect(messageOf({ name: 'ExitStatus', status: 1 })).toBe('the database engine exited with status 1');
     expect(messageOf({ message: 'could not open file' })).toBe('could not open file');
-    expect(messageOf({ code: 'XX000' })).toBe('{"code":"XX000"}');
+    expect(messageOf({ detail: 'no space left' })).toBe('{"detail":"no space left"}');
     expect(messageOf('plain text')).toBe('plain text');
   });
 
