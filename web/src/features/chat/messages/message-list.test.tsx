@@ -326,6 +326,16 @@ describe(`${Sut.name} announcements`, () => {
     expect(observed).toEqual([]);
   });
 
+  it('announces the text of a reply, not its markdown', () => {
+    const items = [assistant('greeting', 'Hello!'), user('u1', 'How dry?')];
+    const { rerender } = render(view(items, true));
+    rerender(
+      view([...items, assistant('a1', '## Target\n\nKeep it **below 60%**, see [the guide](https://example.com).')]),
+    );
+
+    expect(announced()).toBe('Assistant: Target\n\nKeep it below 60%, see the guide.');
+  });
+
   it('does not announce the replies of a chat that is opened', () => {
     render(view([assistant('greeting', 'Hello!'), user('u1', 'How dry?'), assistant('a1', 'Below 60%.')]));
 

@@ -8,6 +8,7 @@ import { Markdown } from './markdown';
 import { ReplyDetails } from './reply-details';
 import { TypingIndicator } from './typing-indicator';
 import styles from './message-list.module.css';
+import removeMarkdown from 'remove-markdown';
 
 const texts = {
   label: 'Conversation',
@@ -221,7 +222,8 @@ function useCompletedReplyAnnouncement(items: ChatItem[], inProgress: boolean): 
     }
     if (!inProgress && previous.inProgress) {
       const reply = lastReply(items);
-      if (reply && reply !== previous.reply && reply.content) setAnnouncement(reply.content);
+      // Read as text: a screen reader would otherwise say the markdown's asterisks and hashes.
+      if (reply && reply !== previous.reply && reply.content) setAnnouncement(removeMarkdown(reply.content));
     }
     before.current = { inProgress, reply: previous.reply };
   }, [items, inProgress]);
