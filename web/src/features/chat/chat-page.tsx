@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
@@ -33,8 +33,19 @@ export type ChatControlProps = {
 /** Navigation state of a chat opened from another agent's search: the message to show. */
 type FoundMessageState = { foundMessage?: unknown };
 
-const isShortcut = (event: KeyboardEvent) =>
-  event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+const withCommand = (event: KeyboardEvent, key: string, shift: boolean) =>
+  event.key.toLowerCase() === key && (event.ctrlKey || event.metaKey) && !event.altKey && event.shiftKey === shift;
+
+/** The chat page's keyboard shortcuts (issue 13): Ctrl/Cmd+K searches, Ctrl/Cmd+Shift+O starts a new chat, Escape stops a reply. */
+type Shortcut = 'search' | 'new-chat' | 'stop';
+
+function shortcutOf(event: KeyboardEvent): Shortcut | undefined {
+  if (withCommand(event, 'k', false)) return 'search';
+  if (withCommand(event, 'o', true)) return 'new-chat';
+  // Escape belongs to whatever has it first (a dialog, a menu, the search box, an edited title).
+  if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) return 'stop';
+  return undefined;
+}
 
 /** The one chat page: every difference between agents comes from the agent definition. */
 export function ChatPage({
@@ -59,16 +70,25 @@ export function ChatPage({
   const waitingForFirstToken = conversation.busy && !conversation.streaming;
   const { showSession } = conversation;
 
-  // Ctrl/Cmd+K anywhere on the chat page: the history panel's search box.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isShortcut(event)) return;
+  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
+    const shortcut = shortcutOf(event);
+    if (shortcut === 'search') {
       event.preventDefault();
       setHistoryOpen(true);
       setFocusSearch((n) => n + 1);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    } else if (shortcut === 'new-chat') {
+      event.preventDefault();
+      if (!conversation.busy) conversation.newChat();
+    } else if (shortcut === 'stop' && conversation.busy && conversation.sessionId !== null) {
+      event.preventDefault();
+      conversation.stop();
+    }
+  });
+  // On the window, so every element's and the document's own Escape handlers (menus, details) run first.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => onShortcut(event);
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
   /** This agent's chat opens here; another agent's on that agent's own page, which reopens it. */
