@@ -105,6 +105,7 @@ async function onDatabase(label: string, db: DataSource): Promise<void> {
   for (const size of SIZES) {
     await seed(db, seeded + 1, size + 1);
     seeded = size;
+    // What the app's maintenance does on the embedded database, and autovacuum on PostgreSQL.
     await db.query('ANALYZE chat_messages');
     await db.query('ANALYZE chat_sessions');
     const all: number[] = [];

@@ -105,6 +105,9 @@ describe('Search across chats (e2e)', () => {
     const other = await search({ q: 'tomatoes', agentType: OTHER });
     expect(other.map((r) => r.agentType)).toEqual([OTHER, HOME, HOME]);
     expect(other[0].sessionId).toBe(otherGarden.id);
+    // Even when the others' hits rank higher and fill the limit on their own.
+    const onlyOne = await search({ q: 'tomatoes', agentType: OTHER, limit: '1' });
+    expect(onlyOne.map((r) => r.sessionId)).toEqual([otherGarden.id]);
   });
 
   it('finds German words in their other forms', async () => {
