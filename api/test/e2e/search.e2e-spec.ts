@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
 import type { SearchResponse, SearchResult } from '../../../schemas/types/wire/search-response';
+import { RECENT_MESSAGES } from '../../src/chat/history-search/chat-search.store';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Fixture agents: any two will do, as search treats every agent alike. */
@@ -192,5 +193,34 @@ describe('Search across chats (e2e)', () => {
   it('needs access', async () => {
     const res = await sut.anonymous().get('/api/chat/search').query({ q: 'tomatoes' }).expect(401);
     expect(res.body).toMatchObject({ code: 'ACCESS_REQUIRED' });
+  });
+
+  describe('behind more messages than are searched first', () => {
+    let old: ChatSession;
+
+    beforeAll(async () => {
+      old = await chat(HOME, 'Long ago', ['The zeppelin landed next to a quokka.']);
+      const recentChat = await chat(OTHER, 'Many since', []);
+      // The newest messages mention the quokka 30 times, all in the other agent's chat.
+      const filler = RECENT_MESSAGES + 10;
+      await sut.app.get(DataSource).query(
+        `INSERT INTO chat_messages (session_id, role, content, "order", created_at)
+           SELECT $1, 'user', CASE WHEN g > $2 - 30 THEN 'a quokka again ' || g ELSE 'filler ' || g END, g, now()
+             FROM generate_series(1, $2::int) AS g`,
+        [recentChat.id, filler],
+      );
+    });
+
+    it('still finds a word that only older messages hold', async () => {
+      const results = await search({ q: 'zeppelin' });
+      expect(results.map((r) => r.messageId)).toEqual([ids['The zeppelin landed next to a quokka.']]);
+    });
+
+    it("still puts the given agent's older hit first when the newest hits are all the others'", async () => {
+      const results = await search({ q: 'quokka', agentType: HOME, limit: '5' });
+      expect(results[0]).toMatchObject({ sessionId: old.id, agentType: HOME });
+      expect(results.slice(1).every((r) => r.agentType === OTHER)).toBe(true);
+      expect(results).toHaveLength(5);
+    });
   });
 });

@@ -19,6 +19,11 @@ export interface SearchHitRow {
 
 /** Marked text is parsed again in full; a longer message is searched whole but highlighted in its start. */
 const HIGHLIGHT_CHARS = 20_000;
+/**
+ * Messages searched first, newest first: a word they hold at least `limit` times (for the given agent too,
+ * when there is one) is answered from them alone, and older messages are searched only otherwise.
+ */
+export const RECENT_MESSAGES = 2_000;
 const HEADLINE = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
 /** Marks the words of both languages' queries (ts_headline reads one configuration at a time). */
 const mark = (text: string) => `ts_headline('german'::regconfig,
@@ -27,12 +32,16 @@ const mark = (text: string) => `ts_headline('german'::regconfig,
 
 /**
  * The search SQL (vectors and GIN indexes: migration 1764200000000). The query is websearch_to_tsquery,
- * which accepts any text (quotes, `-word`, `or`, stray symbols) without a syntax error. Every matching
- * message is ranked once, reading only its vector (a reply being written has none); the best `limit` of the
- * given agent's chats and the best `limit` overall are then joined to their chats and texts. Joining the
- * chats before ranking cost a lookup per match: for a common word at 100k messages, most of the time.
- * Chats are matched on their own vectors; the best `limit` of both sides are highlighted, since
- * ts_headline parses text and runs only for what is answered.
+ * which accepts any text (quotes, `-word`, `or`, stray symbols) without a syntax error.
+ *
+ * A common word is in thousands of messages, and ranking them all means reading every one (at 100k
+ * messages, a word in one of nine took 30-40 ms on the embedded database). So the newest RECENT_MESSAGES
+ * are read first, by the primary key; when they hold enough hits, those are ranked and older ones are not
+ * read at all (the gate is a one-time filter: the older scan never starts). A rarer word reaches its older
+ * messages through the index. Either way matches are ranked from their vectors alone (a reply being
+ * written has none); the best `limit` of the given agent's chats and the best `limit` overall are joined
+ * to their chats and texts, never every match. Chats are matched on their own vectors; the best `limit`
+ * of both sides are highlighted, since ts_headline parses text and runs only for what is answered.
  */
 const SEARCH = `
   WITH input AS (
@@ -40,11 +49,27 @@ const SEARCH = `
            websearch_to_tsquery('german'::regconfig, $1) AS german,
            websearch_to_tsquery('english'::regconfig, $1) || websearch_to_tsquery('german'::regconfig, $1) AS query
   ),
-  matches AS MATERIALIZED (
+  recent AS MATERIALIZED (
+    SELECT m.id, m.session_id, ts_rank(m.search_vector, input.query) AS rank
+      FROM input, (
+        SELECT id, session_id, search_vector FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}
+      ) AS m
+     WHERE m.search_vector @@ input.query
+  ),
+  older AS (
     SELECT m.id, m.session_id, ts_rank(m.search_vector, input.query) AS rank
       FROM input, chat_messages m
      WHERE m.search_vector @@ input.query
+       -- "+ 0": the id range must not become a second index scan, the word's index alone finds these.
+       AND m.id + 0 < (
+         SELECT COALESCE(min(id), 0) FROM (SELECT id FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}) AS newest
+       )
+       AND ((SELECT count(*) FROM recent) < $3
+            OR ($2::varchar IS NOT NULL AND (
+              SELECT count(*) FROM recent WHERE session_id IN (SELECT id FROM chat_sessions WHERE agent_type = $2)
+            ) < $3))
   ),
+  matches AS (SELECT * FROM recent UNION ALL SELECT * FROM older),
   preferred AS (
     SELECT * FROM matches
      WHERE session_id IN (SELECT id FROM chat_sessions WHERE agent_type = $2)
