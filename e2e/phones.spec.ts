@@ -145,22 +145,32 @@ test.describe('phones: the history is a drawer below 768 px', () => {
     await expect(chat.sendButton).toBeInViewport();
     const box = await chat.messageBox.boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(phone.height - keyboardHeight);
+
+    // On its side the phone is wider than 768 px but short: the composer still fits without scrolling.
+    await page.setViewportSize({ width: phone.height, height: phone.width });
+    await expect(chat.sendButton).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
   });
 });
 
 test.describe('desktop: the history stays a column beside the chat', () => {
-  test('the toggle shows the panel in the page, not in a drawer', async ({ page, grantAccess }) => {
-    await grantAccess();
-    const chat = new ChatPage(page);
-    const history = new HistoryPanel(page);
-    await chat.goto(agents.sendsOnEnter);
-    await chat.historyToggle.click();
-    await expect(history.panel).toBeVisible();
-    await expect(history.drawer).toHaveCount(0);
-    await expect(history.closeButton).toHaveCount(0);
-    await chat.messageBox.fill('still usable beside the history');
-    await expect(chat.messageBox).toHaveValue('still usable beside the history');
-  });
+  for (const colorScheme of colorSchemes) {
+    test(`the toggle shows the panel in the page, not in a drawer (${colorScheme})`, async ({ page, grantAccess }) => {
+      await grantAccess();
+      await page.emulateMedia({ colorScheme });
+      const chat = new ChatPage(page);
+      const history = new HistoryPanel(page);
+      await chat.goto(agents.sendsOnEnter);
+      await chat.historyToggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(history.panel).toBeVisible();
+      await expect(history.drawer).toHaveCount(0);
+      await expect(history.closeButton).toHaveCount(0);
+      await chat.messageBox.fill('still usable beside the history');
+      await expect(chat.messageBox).toHaveValue('still usable beside the history');
+      await expectNoSeriousA11yViolations(page, `history column on the desktop (${colorScheme})`);
+    });
+  }
 });
 
 test.describe('nothing scrolls sideways at 360 px', () => {

@@ -91,34 +91,45 @@ test.describe('the installable app', () => {
     expect(build.files.filter((file) => file.startsWith('/api') || file === '/sw.js')).toEqual([]);
   });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`offline, the app still opens and says it is offline; back online it carries on (${colorScheme})`, async ({
-      page,
-      context,
-      grantAccess,
-    }) => {
-      await grantAccess();
-      await page.emulateMedia({ colorScheme });
-      const landing = new LandingPage(page);
-      await landing.goto();
-      await untilServiceWorkerControls(page);
-      await expect(offlineNotice(page)).toHaveCount(0);
+  const screens = [
+    { screen: '390 px', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { screen: 'desktop', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } },
+  ] as const;
+  for (const { screen, use } of screens) {
+    test.describe(`offline on the ${screen}`, () => {
+      test.use(use);
 
-      await context.setOffline(true);
-      await page.reload();
-      await expect(landing.heading).toBeVisible();
-      await expect(offlineNotice(page)).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `landing page offline (${colorScheme})`);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        test(`the app still opens and says it is offline; back online it carries on (${colorScheme})`, async ({
+          page,
+          context,
+          grantAccess,
+        }) => {
+          await grantAccess();
+          await page.emulateMedia({ colorScheme });
+          const landing = new LandingPage(page);
+          await landing.goto();
+          await untilServiceWorkerControls(page);
+          await expect(offlineNotice(page)).toHaveCount(0);
 
-      // Another page of the app opens from the cached shell too; what needs the server waits for it.
-      await page.goto(HubPage.path);
-      await expect(offlineNotice(page)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: HubPage.heading })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `hub offline (${colorScheme})`);
+          await context.setOffline(true);
+          await page.reload();
+          await expect(landing.heading).toBeVisible();
+          await expect(offlineNotice(page)).toBeVisible();
+          await expectNoSeriousA11yViolations(page, `landing page offline (${screen}, ${colorScheme})`);
 
-      await context.setOffline(false);
-      await expect(offlineNotice(page)).toHaveCount(0);
-      await expect(page.getByRole('link', { name: HubPage.openAgent }).first()).toBeVisible();
+          // Another page of the app opens from the cached shell too; what needs the server waits for it.
+          await page.goto(HubPage.path);
+          await expect(offlineNotice(page)).toBeVisible();
+          await expect(page.getByRole('heading', { level: 1, name: HubPage.heading })).toBeVisible();
+          await expect(page.getByRole('status').filter({ hasText: 'Waiting for a connection...' })).toBeVisible();
+          await expectNoSeriousA11yViolations(page, `hub offline (${screen}, ${colorScheme})`);
+
+          await context.setOffline(false);
+          await expect(offlineNotice(page)).toHaveCount(0);
+          await expect(page.getByRole('link', { name: HubPage.openAgent }).first()).toBeVisible();
+        });
+      }
     });
   }
 
