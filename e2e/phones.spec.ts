@@ -6,6 +6,7 @@ import { ChatSearch } from './pages/chat-search';
 import { HistoryPanel } from './pages/history-panel';
 import { HubPage } from './pages/hub-page';
 import { LandingPage } from './pages/landing-page';
+import { SideMenu } from './pages/side-menu';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { agents } from './support/fixture-agents';
 
@@ -150,6 +151,34 @@ test.describe('phones: the history is a drawer below 768 px', () => {
     await page.setViewportSize({ width: phone.height, height: phone.width });
     await expect(chat.sendButton).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+  });
+});
+
+test.describe("phones: the browser bar's colour", () => {
+  test.use({ viewport: phone, isMobile: true, hasTouch: true });
+
+  /** The theme-color the browser uses: the content of the meta whose media query holds. */
+  const barColour = (page: Page) =>
+    page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')).find(
+          (meta) => !meta.media || matchMedia(meta.media).matches,
+        )?.content,
+    );
+
+  test("follows the system, then the 'Dark mode' switch, after a reload too", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await new LandingPage(page).goto();
+    expect(await barColour(page)).toBe('#111827');
+
+    await new SideMenu(page).setDarkMode(false);
+    expect(await barColour(page)).toBe('#ffffff');
+    await page.reload();
+    expect(await barColour(page)).toBe('#ffffff');
+
+    await new SideMenu(page).setDarkMode(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await barColour(page)).toBe('#111827');
   });
 });
 
