@@ -63,6 +63,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    files: ['web/service-worker/**/*.js'],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
+  },
+  {
     files: ['api/**/*.ts', 'e2e/**/*.ts', 'schemas/**/*.ts', 'playwright.config.ts', 'web/bench/**/*.ts'],
     languageOptions: { globals: globals.node },
   },

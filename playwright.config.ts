@@ -67,6 +67,9 @@ export default defineConfig({
   use: {
     baseURL: KEYED_BASE_URL,
     trace: 'retain-on-failure',
+    // A service worker answers a page's requests before Playwright sees them (page.route, the response
+    // checks of e2e/fixtures.ts); only the specs of the installable app (pwa.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

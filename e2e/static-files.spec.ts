@@ -45,6 +45,21 @@ test.describe('files browsers and crawlers ask for', () => {
     }
   });
 
+  for (const [path, type] of [
+    ['/sw.js', /^(text|application)\/javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ['/icons/icon-192.png', /^image\/png$/],
+  ] as const) {
+    test(`the installable app's ${path} is served as itself and revalidated on every load`, async ({ request }) => {
+      const res = await request.get(path);
+
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toMatch(type);
+      // A new service worker must reach every phone at its next visit, never after a long cache lifetime.
+      expect(res.headers()['cache-control']).toBe('no-cache');
+    });
+  }
+
   test('an unknown /api path is a JSON 404', async ({ request }) => {
     const res = await request.get('/api/no-such-route');
 

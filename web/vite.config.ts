@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { site } from './src/lib/site.ts';
 import { agentConfigValidator } from './vite-plugins/agent-config-validator.ts';
+import { pwa } from './vite-plugins/pwa.ts';
 import { withoutCodeHighlighting } from './vite-plugins/without-code-highlighting.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -25,7 +26,7 @@ export default defineConfig(({ command }) => {
   // a container's) must not ship React's development build. Vite reads NODE_ENV after this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), siteHtml(), agentConfigValidator(), withoutCodeHighlighting()],
+    plugins: [react(), siteHtml(), agentConfigValidator(), withoutCodeHighlighting(), pwa()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -28,6 +28,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
           'img-src': ["'self'", 'data:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'connect-src': ["'self'"],
+          // The installable app: its service worker (/sw.js) and manifest come from the site itself.
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
           // Plain-HTTP deployments on a LAN would lose every asset to a forced upgrade.
           'upgrade-insecure-requests': null,
         },

@@ -29,7 +29,8 @@ function webApp(): DynamicModule[] {
       // A missing file (a fingerprinted asset, /favicon.ico) is a 404, never the app's HTML.
       exclude: [`/${API_PREFIX}/{*path}`, '/assets/{*path}', '/:file.:extension'],
       serveStaticOptions: {
-        // Vite fingerprints everything under assets/, so those never change; the page itself always revalidates.
+        // Vite fingerprints everything under assets/, so those never change. Everything else always
+        // revalidates: the page, and the service worker (sw.js), whose new version must reach every phone.
         setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
           res.setHeader(
             'Cache-Control',

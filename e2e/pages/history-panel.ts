@@ -12,6 +12,9 @@ export class HistoryPanel {
   static readonly deleteQuestion = 'Are you sure you want to delete this chat session?';
 
   readonly panel: Locator;
+  /** Below 768 px the panel sits in a modal drawer over the chat, with a close button of its own. */
+  readonly drawer: Locator;
+  readonly closeButton: Locator;
   readonly heading: Locator;
   readonly refreshButton: Locator;
   readonly newChatButton: Locator;
@@ -30,6 +33,8 @@ export class HistoryPanel {
 
   constructor(private readonly page: Page) {
     this.panel = page.getByRole('complementary', { name: HistoryPanel.title });
+    this.drawer = page.getByRole('dialog', { name: HistoryPanel.title });
+    this.closeButton = this.panel.getByRole('button', { name: 'Hide Chat History' });
     this.heading = this.panel.getByRole('heading', { level: 2, name: HistoryPanel.title });
     this.refreshButton = this.panel.getByRole('button', { name: 'Refresh sessions' });
     this.newChatButton = this.panel.getByRole('button', { name: 'New Chat', exact: true });

@@ -4,7 +4,12 @@
 (function () {
   try {
     var theme = localStorage.getItem('theme');
-    if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+    if (theme !== 'light' && theme !== 'dark') return;
+    document.documentElement.dataset.theme = theme;
+    // The browser bar's colour too: the chosen scheme's theme-color (src/lib/theme.ts, applyThemeColor).
+    document.querySelectorAll('meta[name="theme-color"][data-scheme]').forEach(function (meta) {
+      meta.media = meta.dataset.scheme === theme ? 'all' : 'not all';
+    });
   } catch {
     // No storage: the system's preference applies (styles.css).
   }

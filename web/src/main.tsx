@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -13,3 +14,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Only the built site has a service worker; in development it would serve stale modules.
+if (import.meta.env.PROD) registerServiceWorker();

@@ -30,6 +30,9 @@ describe('HTTP caching and compression (e2e)', () => {
     const res = await sut.anonymous().get('/api/health').expect(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    // The installable app's service worker and manifest are the site's own files.
+    expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("manifest-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

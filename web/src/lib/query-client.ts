@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { request } from './api-client';
 
 /** The spec's default query: a GET to the first element of the query key. */
@@ -20,3 +20,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query assumes it starts online. A page opened offline (the service worker's app shell) must
+// hold its queries until the connection is back, not fail them; they run as soon as it returns.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTheme, effectiveTheme, storedTheme, systemTheme, themeStorageName, toggledTheme } from './theme';
+import {
+  applyThemeColor,
+  chooseTheme,
+  effectiveTheme,
+  storedTheme,
+  systemTheme,
+  themeStorageName,
+  toggledTheme,
+} from './theme';
 
 const storageWith = (value: string | null) => ({ getItem: () => value });
 const media = (dark: boolean) => () => ({ matches: dark });
@@ -39,5 +47,20 @@ describe('theme', () => {
     chooseTheme(toggledTheme('dark'), root, storage);
     expect(root.dataset.theme).toBe('light');
     expect(stored.get(themeStorageName)).toBe('light');
+  });
+
+  it("gives the browser bar the chosen scheme's theme-color, whatever the system's", () => {
+    document.head.innerHTML = [
+      '<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" data-scheme="light">',
+      '<meta name="theme-color" content="#111827" media="(prefers-color-scheme: dark)" data-scheme="dark">',
+    ].join('');
+    const media = () =>
+      [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map((meta) => meta.media);
+
+    applyThemeColor('dark');
+    expect(media()).toEqual(['not all', 'all']);
+    applyThemeColor('light');
+    expect(media()).toEqual(['all', 'not all']);
+    document.head.innerHTML = '';
   });
 });

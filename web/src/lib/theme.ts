@@ -49,6 +49,17 @@ export function chooseTheme(
     // Storage may be full or blocked: the choice still holds for this page.
   }
   root.dataset.theme = theme;
+  applyThemeColor(theme, root.ownerDocument);
+}
+
+/**
+ * The phone's browser bar takes index.html's theme-color of the chosen scheme (one meta per scheme,
+ * marked data-scheme), not the system's. public/theme.js does the same before the first paint.
+ */
+export function applyThemeColor(theme: Theme, doc: Document = document): void {
+  for (const meta of doc.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"][data-scheme]')) {
+    meta.media = meta.dataset.scheme === theme ? 'all' : 'not all';
+  }
 }
 
 function safeLocalStorage(): Storage | undefined {

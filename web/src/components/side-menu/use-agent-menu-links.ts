@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/api-client';
 import type { PublicAgent } from '../../lib/api/agents';
+import { useOnline } from '../../lib/use-online';
 
 export type MenuLink = { label: string; href: string };
 
@@ -29,13 +30,17 @@ export function resetAgentMenuLinks(): void {
 }
 
 export function useAgentMenuLinks(): MenuLink[] {
+  const online = useOnline();
   const [links, setLinks] = useState<MenuLink[]>([]);
   useEffect(() => {
+    // Offline (the app opened from the service worker's cache) the site's own pages are the menu; the
+    // agents' links load once the connection is back.
+    if (!online) return;
     let active = true;
     void loadAgentMenuLinks().then((loaded) => active && setLinks(loaded));
     return () => {
       active = false;
     };
-  }, []);
+  }, [online]);
   return links;
 }

@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AgentDefinition } from '../../../../schemas/types/agent';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import type { SearchResult } from '../../lib/api/search';
 import type { ChatMessage, ChatSession } from '../../lib/api/sessions';
 import { MotionProvider } from '../../components/motion-provider';
+import { phoneWidthQuery, useMediaQuery } from '../../lib/use-media-query';
 import { Composer } from './composer/composer';
 import { useConversation } from './conversation/use-conversation';
-import { HistoryPanel } from './history/history-panel';
+import { HistoryDrawer } from './history/history-drawer';
+import { HistoryPanel, type HistoryPanelProps } from './history/history-panel';
 import { savedSession } from './conversation/saved-session';
 import { MessageList, type MessageFocus } from './messages/message-list';
 import styles from './chat-page.module.css';
+
+const historyLabel = 'Chat History';
 
 const texts = {
   showHistory: 'Show Chat History',
@@ -57,6 +61,10 @@ export function ChatPage({
 }) {
   const conversation = useConversation(agent);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // Below 768 px the history is a drawer over the chat, and choosing a chat in it closes it.
+  const phone = useMediaQuery(phoneWidthQuery);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [drawerClosed, setDrawerClosed] = useState(0);
   const [focusSearch, setFocusSearch] = useState(0);
   const navigate = useNavigate();
   const location = useLocation();
@@ -91,6 +99,24 @@ export function ChatPage({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // The drawer is gone (and the page no longer inert): its toggle takes the focus it held.
+  useEffect(() => {
+    if (drawerClosed > 0) toggleRef.current?.focus();
+  }, [drawerClosed]);
+
+  const closeDrawer = () => {
+    setHistoryOpen(false);
+    setDrawerClosed((n) => n + 1);
+  };
+
+  /** After a chat is chosen in the drawer, the chat is what the user wants to see. */
+  const thenCloseDrawer =
+    <Args extends unknown[]>(action: (...args: Args) => void) =>
+    (...args: Args) => {
+      action(...args);
+      if (phone) closeDrawer();
+    };
+
   /** This agent's chat opens here; another agent's on that agent's own page, which reopens it. */
   const openResult = useCallback(
     (result: SearchResult) => {
@@ -109,6 +135,17 @@ export function ChatPage({
     [agent.id, agents.data, navigate, showSession],
   );
 
+  const historyProps: HistoryPanelProps = {
+    id: historyId,
+    agentId: agent.id,
+    currentSessionId: conversation.sessionId,
+    onContinue: thenCloseDrawer((session: ChatSession) => void conversation.continueSession(session)),
+    onNewChat: thenCloseDrawer(conversation.newChat),
+    onDeleted: conversation.sessionDeleted,
+    focusSearch,
+    onOpenResult: thenCloseDrawer(openResult),
+  };
+
   return (
     <MotionProvider>
       <section className={styles.chat} aria-labelledby={titleId}>
@@ -124,6 +161,7 @@ export function ChatPage({
               announceReconfigured: conversation.announceReconfigured,
             })}
             <button
+              ref={toggleRef}
               type="button"
               className={styles.toggle}
               aria-expanded={historyOpen}
@@ -135,18 +173,14 @@ export function ChatPage({
           </div>
         </div>
         <div className={styles.body}>
-          {historyOpen ? (
+          {historyOpen && phone ? (
+            <HistoryDrawer label={historyLabel} onClose={closeDrawer}>
+              <HistoryPanel {...historyProps} onClose={closeDrawer} />
+            </HistoryDrawer>
+          ) : null}
+          {historyOpen && !phone ? (
             <div className={styles.history}>
-              <HistoryPanel
-                id={historyId}
-                agentId={agent.id}
-                currentSessionId={conversation.sessionId}
-                onContinue={(session) => void conversation.continueSession(session)}
-                onNewChat={conversation.newChat}
-                onDeleted={conversation.sessionDeleted}
-                focusSearch={focusSearch}
-                onOpenResult={openResult}
-              />
+              <HistoryPanel {...historyProps} />
             </div>
           ) : null}
           <div className={styles.conversation}>

@@ -24,7 +24,11 @@ export type HistoryPanelProps = {
   focusSearch?: number;
   /** A search result was chosen: open its chat (maybe another agent's) at its message. */
   onOpenResult: (result: SearchResult) => void;
+  /** Shown in a drawer (phones): a button in the header closes it. */
+  onClose?: () => void;
 };
+
+const closeLabel = 'Hide Chat History';
 
 type Notice = 'loading' | 'failed' | 'empty';
 
@@ -52,6 +56,7 @@ export function HistoryPanel({
   onDeleted,
   focusSearch = 0,
   onOpenResult,
+  onClose,
 }: HistoryPanelProps): JSX.Element {
   const [searching, setSearching] = useState(false);
   const headingId = useId();
@@ -88,7 +93,11 @@ export function HistoryPanel({
   };
 
   return (
-    <aside id={id} className={styles.panel} aria-labelledby={headingId}>
+    <aside
+      id={id}
+      className={onClose ? `${styles.panel} ${styles.inDrawer}` : styles.panel}
+      aria-labelledby={headingId}
+    >
       <div className={styles.header}>
         <h2 id={headingId} ref={headingRef} className={styles.heading} tabIndex={-1}>
           Chat History
@@ -102,6 +111,11 @@ export function HistoryPanel({
         >
           <RefreshIcon />
         </button>
+        {onClose ? (
+          <button type="button" className={styles.refresh} aria-label={closeLabel} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        ) : null}
       </div>
       <button type="button" className={styles.newChat} onClick={onNewChat}>
         <PlusIcon />
@@ -143,6 +157,14 @@ function PlusIcon() {
   return (
     <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6L6 18" />
     </svg>
   );
 }

@@ -1,5 +1,6 @@
 import type { ElementContent, Root } from 'hast';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useScrollFocus } from '../../../lib/use-scroll-focus';
 import { CopyButton } from './copy-button';
 import type * as HighlighterModule from './highlighter';
 import styles from './markdown.module.css';
@@ -46,6 +47,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
     };
   }, [code, language]);
 
+  const scrollFocus = useScrollFocus<HTMLPreElement>();
   const tree = highlighted?.code === code && highlighted.language === language ? highlighted.tree : null;
   return (
     <div className={styles.codeBlock}>
@@ -53,7 +55,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
         <span className={styles.codeLanguage}>{language}</span>
         <CopyButton text={code} label={texts.copy} copiedToast={texts.copied} />
       </div>
-      <pre>
+      <pre ref={scrollFocus}>
         <code className={language ? `language-${language}` : undefined}>
           {tree ? render(tree.children as ElementContent[]) : code}
         </code>

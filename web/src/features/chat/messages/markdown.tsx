@@ -1,6 +1,7 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { useScrollFocus } from '../../../lib/use-scroll-focus';
 import { CodeBlock } from './code-block';
 import styles from './markdown.module.css';
 
@@ -29,7 +30,7 @@ const components: Components = {
   // A fenced block (inline code stays as it is): highlighted lazily, with a 'Copy code' button.
   pre: ({ node, children }) => {
     const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
-    if (!code || code.type !== 'element') return <pre>{children}</pre>;
+    if (!code || code.type !== 'element') return <PlainPre>{children}</PlainPre>;
     const classes = code.properties.className;
     const language =
       (Array.isArray(classes) ? classes : [])
@@ -39,12 +40,22 @@ const components: Components = {
     const text = code.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
     return <CodeBlock code={text.replace(/\n$/, '')} language={language} />;
   },
-  table: (props: ComponentProps<'table'>) => (
-    <div className={styles.tableScroll}>
+  table: (props: ComponentProps<'table'>) => <WideTable {...props} />,
+};
+
+/** A table wider than the reply scrolls inside its own box, never the page. */
+function WideTable(props: ComponentProps<'table'>) {
+  const scrollFocus = useScrollFocus<HTMLDivElement>();
+  return (
+    <div ref={scrollFocus} className={styles.tableScroll}>
       <table {...props} />
     </div>
-  ),
-};
+  );
+}
+
+function PlainPre({ children }: { children: ReactNode }) {
+  return <pre ref={useScrollFocus<HTMLPreElement>()}>{children}</pre>;
+}
 
 const remarkPlugins = [remarkGfm];
 
