@@ -29,11 +29,11 @@ async function seedChat(request: APIRequestContext, agentType: string, title: st
 const filler = (n: number) =>
   Array.from({ length: n }, (_, i) => `Filler line ${i}: ${'nothing to see here, just a longer message. '.repeat(4)}`);
 
-for (const { width, height } of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test.describe(`search across chats at ${width} px`, () => {
+for (const { width, height, colorScheme } of [
+  { width: 1280, height: 800, colorScheme: 'light' },
+  { width: 390, height: 844, colorScheme: 'dark' },
+] as const) {
+  test.describe(`search across chats at ${width} px, ${colorScheme}`, () => {
     let word: string;
     let ownChat: string;
     let otherChat: string;
@@ -41,6 +41,7 @@ for (const { width, height } of [
     test.beforeEach(async ({ grantAccess, page }) => {
       await grantAccess();
       await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
       word = uniqueWord();
       // The matching message comes first, so a long chat must scroll back up to it.
       ownChat = await seedChat(page.request, here.id, `Garden notes ${word}`, [
