@@ -52,4 +52,8 @@ export class ChatMessageEntity {
   /** While streaming: when its owner last renewed the lease (database clock). */
   @Column({ name: 'heartbeat_at', type: 'timestamptz', nullable: true })
   heartbeatAt: Date | null;
+
+  /** While streaming: a stop asked through the database, which its owner reads with its next checkpoint. */
+  @Column({ name: 'stop_requested', type: 'boolean', default: false })
+  stopRequested: boolean;
 }

@@ -194,7 +194,7 @@ describe('Replies stored from their first token (streaming rows, leases, the one
     expect((await rowsOf(sessionId)).map((row) => row.content)).toEqual(['Hello', 'Echo: Hello']);
   });
 
-  it("re-attaches to another process's reply through its checkpoints, to its end; stopping it is not this process's to do", async () => {
+  it("re-attaches to another process's reply through its checkpoints, to its end; a stop is asked of its owner through the database", async () => {
     const sessionId = await finishedChat();
     await insertForeignReply(sessionId, 2, 'so far', 0);
 
@@ -204,7 +204,13 @@ describe('Replies stored from their first token (streaming rows, leases, the one
     expect((await events.next()).value).toEqual({ type: 'snapshot', text: 'so far', sources: [] });
 
     const stop = await (await env.sut.authorized()).post(`/api/chat/sessions/${sessionId}/turn/stop`).expect(200);
-    expect(stop.body).toEqual({ stopped: false });
+    expect(stop.body).toEqual({ stopped: true });
+    // For the owner to read with its next checkpoint.
+    const [asked] = await db().query<{ stop_requested: boolean }[]>(
+      `SELECT stop_requested FROM chat_messages WHERE session_id = $1 AND streaming`,
+      [sessionId],
+    );
+    expect(asked.stop_requested).toBe(true);
 
     // What the other process's next checkpoint would write.
     await db().query(

@@ -54,7 +54,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
   const dataDirs: string[] = [];
   let a: Replica, b: Replica, c: Replica;
 
-  async function startReplica(name: string): Promise<Replica> {
+  async function startReplica(name: string, env: Record<string, string> = {}): Promise<Replica> {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), `mb-replica-${name}-`));
     dataDirs.push(dataDir);
@@ -72,6 +72,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
       OPENAI_API_KEY: SERVER_KEY,
       REPLY_LEASE_MS: String(LEASE_MS),
       REPLY_SWEEP_MS: '500',
+      ...env,
     });
     const baseUrl = `http://127.0.0.1:${port}`;
     const replica: Replica = {
@@ -233,6 +234,35 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     const next = await sendTurn(c, { agentType: AGENT, sessionId: session.id, content: 'Shorter, please' });
     expect(next.status).toBe(200);
     only(await next.all(), 'done');
+  });
+
+  it('stops a reply written on A from a replica that Redis does not link to A, through the database, within a checkpoint', async () => {
+    // Its own key prefix: to this replica's Redis, no reply is being written anywhere (as with Redis down).
+    const unlinked = await startReplica('E', { REDIS_PREFIX: `${redis.prefix}unlinked:` });
+    openai.script({ match: streamedCalls, text: WORDS, tokenDelayMs: 80 });
+    const started = await sendTurn(a, { agentType: AGENT, content: 'Write slowly, again' });
+    const fromA = started.events();
+    const session = await readToFirstToken(fromA);
+    const endOfA = (async () => {
+      const events: ChatTurnEvent[] = [];
+      for await (const event of fromA) events.push(event);
+      return { events, at: Date.now() };
+    })();
+    await tick(300);
+
+    const askedAt = Date.now();
+    const stop = await api(unlinked, `/api/chat/sessions/${session.id}/turn/stop`, { method: 'POST' });
+    expect(await stop.json()).toEqual({ stopped: true });
+    const { events, at } = await endOfA;
+    // A reads the request with its next checkpoint, once a second.
+    expect(at - askedAt).toBeLessThan(2000);
+    const stopped = only(events, 'stopped').message;
+    expect(stopped).toMatchObject({ role: 'assistant', incomplete: true });
+    expect(stopped!.content.length).toBeLessThan(WORDS.length);
+    expect((await messagesOn(unlinked, session.id)).at(-1)).toEqual(stopped);
+    // Nothing is being written any more: a second stop finds nothing.
+    const again = await api(unlinked, `/api/chat/sessions/${session.id}/turn/stop`, { method: 'POST' });
+    expect(await again.json()).toEqual({ stopped: false });
   });
 
   it('keeps the text of a reply whose replica is killed (kill -9) mid-way, and frees its chat on the others within 30 s', async () => {

@@ -119,9 +119,13 @@ export class ChatTurns {
     };
   }
 
-  /** Asks the reply in progress in the session to stop, wherever it is written. */
-  stop(sessionId: string): Promise<boolean> {
-    return this.relay.stop(sessionId);
+  /**
+   * Asks the reply in progress in the session to stop, wherever it is written: through the relay, at once,
+   * else through the database, whose flag the owner reads with its next checkpoint (within a second). The
+   * database is the way when Redis is down or does not link this replica to the owner.
+   */
+  async stop(sessionId: string): Promise<boolean> {
+    return (await this.relay.stop(sessionId)) || this.replies.requestStop(sessionId);
   }
 
   /**

@@ -201,11 +201,17 @@ export class RedisTurnRelay extends TurnRelay implements OnModuleInit, BeforeApp
     if (this.owned.get(turn.sessionId) === turn) this.owned.delete(turn.sessionId);
   }
 
+  /** False when Redis knows no such reply or cannot be reached: the caller then asks through the database. */
   async stop(sessionId: string): Promise<boolean> {
     if (await this.local.stop(sessionId)) return true;
-    if (!(await this.liveSnapshot(sessionId))) return false;
-    await this.client.publish(this.stopChannel, sessionId);
-    return true;
+    try {
+      if (!(await this.liveSnapshot(sessionId))) return false;
+      await this.client.publish(this.stopChannel, sessionId);
+      return true;
+    } catch (error) {
+      this.failed('Stopping a reply', error);
+      return false;
+    }
   }
 
   async attach(sessionId: string, watcher: TurnWatcher): Promise<Detach | undefined> {

@@ -62,8 +62,11 @@ export class ReplyLeases implements OnApplicationBootstrap, BeforeApplicationShu
       }),
     );
     for (const { turn, length, sources } of turns) {
-      if (held.has(turn.replyId)) this.saved.set(turn, { length, sources });
-      else if (!turn.ended && !this.lost.has(turn)) {
+      const lease = held.get(turn.replyId);
+      if (lease) {
+        this.saved.set(turn, { length, sources });
+        if (lease.stopRequested) turn.stop();
+      } else if (!turn.ended && !this.lost.has(turn)) {
         this.lost.add(turn);
         this.logger.warn(
           `Reply ${turn.replyId} is no longer this process's (its chat was deleted or it was interrupted)`,

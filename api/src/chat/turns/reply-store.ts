@@ -250,19 +250,32 @@ export class ReplyStore {
     }
   }
 
-  /** One statement for all of an owner's replies: new text and sources where given, a renewed lease for each. Returns the ids it still holds. */
-  async checkpoint(ownerId: string, replies: ReplyCheckpoint[]): Promise<Set<string>> {
-    if (!replies.length) return new Set();
-    const held = await this.rows<{ id: string }>(
+  /**
+   * One statement for all of an owner's replies: new text and sources where given, a renewed lease for each.
+   * Returns the ids it still holds, each with whether a stop was asked of it through the database.
+   */
+  async checkpoint(ownerId: string, replies: ReplyCheckpoint[]): Promise<Map<string, { stopRequested: boolean }>> {
+    if (!replies.length) return new Map();
+    const held = await this.rows<{ id: string; stop_requested: boolean }>(
       this.db.manager,
       `UPDATE chat_messages AS m
        SET heartbeat_at = now(), content = COALESCE(c.content, m.content), sources = COALESCE(c.sources, m.sources)
        FROM unnest($2::bigint[], $3::text[], $4::jsonb[]) AS c(id, content, sources)
        WHERE m.id = c.id AND m.streaming AND m.owner_id = $1
-       RETURNING m.id`,
+       RETURNING m.id, m.stop_requested`,
       [ownerId, replies.map((r) => r.id), replies.map((r) => r.content), replies.map((r) => sourcesJson(r.sources))],
     );
-    return new Set(held.map((row) => String(row.id)));
+    return new Map(held.map((row) => [String(row.id), { stopRequested: row.stop_requested }]));
+  }
+
+  /** Asks the reply streaming in the session to stop, for its owner to read with its next checkpoint. */
+  async requestStop(sessionId: string): Promise<boolean> {
+    const asked = await this.rows<{ id: string }>(
+      this.db.manager,
+      `UPDATE chat_messages SET stop_requested = true WHERE session_id = $1 AND streaming RETURNING id`,
+      [sessionId],
+    );
+    return asked.length > 0;
   }
 
   /** The reply as finished (or cut short); null when the row is no longer this owner's (its session was deleted, or it was declared interrupted). */
