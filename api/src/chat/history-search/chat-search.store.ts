@@ -41,7 +41,7 @@ const SEARCH = `
     SELECT m.session_id, s.agent_type, s.title, m.id AS message_id, m."order" AS message_order, m.role,
            ts_rank(m.search_vector, input.query) AS rank, m.created_at, m.content AS text, NULL::text AS summary
       FROM input, chat_messages m JOIN chat_sessions s ON s.id = m.session_id
-     WHERE m.search_vector @@ input.query AND NOT m.streaming
+     WHERE m.search_vector @@ input.query AND NOT m.streaming AND NOT m.superseded
      ORDER BY COALESCE(s.agent_type = $2, false) DESC, rank DESC, m.id DESC
      LIMIT $3
   ),
