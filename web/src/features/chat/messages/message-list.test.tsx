@@ -375,7 +375,7 @@ describe('the last exchange: Regenerate, Edit message and versions', () => {
     expect(screen.getAllByRole('button', { name: 'Edit message' })).toHaveLength(1);
     expect(within(rowOf(bubbles('user')[1])).getByRole('button', { name: 'Edit message' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Versions' }).textContent).toContain('2 / 2');
-    expect((screen.getByRole('button', { name: 'Next version' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next version' }).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous version' }));
     expect(handlers.onShowVersion).toHaveBeenCalledWith(1);
@@ -387,7 +387,7 @@ describe('the last exchange: Regenerate, Edit message and versions', () => {
     renderWith(exchange, { ...actions(), enabled: false });
     expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit message' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Previous version' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous version' }).disabled).toBe(true);
   });
 
   it('edits inline: Escape cancels and gives the focus back, Save and send sends the changed text', () => {

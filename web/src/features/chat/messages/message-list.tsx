@@ -89,7 +89,7 @@ function UserMessage({ item, context }: { item: Extract<ChatItem, { kind: 'user'
         <span className={styles.srOnly}>{texts.youSaid}: </span>
         <p className={styles.plain}>{item.content}</p>
       </div>
-      {last && (canEdit || (!exchange.reply && exchange.versions)) ? (
+      {canEdit || (last && !exchange.reply && exchange.versions && actions?.enabled) ? (
         <div className={styles.actions}>
           {canEdit ? (
             <button
@@ -106,7 +106,7 @@ function UserMessage({ item, context }: { item: Extract<ChatItem, { kind: 'user'
               <span>{exchangeTexts.edit}</span>
             </button>
           ) : null}
-          {exchange.reply ? null : <Versions context={context} />}
+          {exchange?.reply ? null : <Versions context={context} />}
         </div>
       ) : null}
     </div>
