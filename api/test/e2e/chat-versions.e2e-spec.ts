@@ -151,6 +151,23 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     expect(reply).toMatchObject({ incomplete: true, content: replyText(collected) });
   });
 
+  it('lets a reloaded page re-attach to a regenerated reply in progress', async () => {
+    const sessionId = await chatWith('Reload during the regenerate');
+    env.openai.script({ match: streamedCalls, text: 'r1 r2 r3 r4 r5 r6', tokenDelayMs: 60 });
+    const turn = await regenerate(sessionId);
+    await readToFirstToken(turn.events());
+    turn.disconnect();
+
+    const resumed = await (await openStream(env.sut, 'GET', `/api/chat/sessions/${sessionId}/turn`)).all();
+    const snapshot = resumed[0];
+    if (snapshot.type !== 'snapshot') throw new Error('a re-attached stream starts with a snapshot');
+    expect(snapshot.text + replyText(resumed)).toBe('r1 r2 r3 r4 r5 r6');
+    expect(only(resumed, 'done').message).toMatchObject({
+      content: 'r1 r2 r3 r4 r5 r6',
+      versions: { chosen: 2, count: 2 },
+    });
+  });
+
   it('refuses with 409 while a reply is being written: regenerate, edit and choosing a version', async () => {
     const sessionId = await chatWith('First question');
     env.openai.script({ match: streamedCalls, text: 'slow reply here', tokenDelayMs: 100 });
@@ -263,5 +280,28 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     // Made again in the background, after the answer.
     expect(await waitFor(summaryOf)).toBe('Back to the echo.');
     expect(String(env.openai.plainRequests().at(-1)!.body.messages[1].content)).not.toContain('Basil');
+  });
+
+  it('refuses to regenerate or edit into a pasted configuration (it is applied as a new message, never as a version)', async () => {
+    const config = JSON.stringify({
+      role_description: 'You are terse.',
+      domains: [{ title: 'Walls', description: 'Plaster and paint.' }],
+      response_guidelines: [{ priority: 'high', content: 'Answer in one line.' }],
+    });
+    const applied = await (await sendTurn(env.sut, { agentType: 'reconfigurable', content: config })).all();
+    const sessionId = only(applied, 'session').session.id;
+    const again = await regenerate(sessionId);
+    expect([again.status, again.error?.code]).toEqual([409, 'CONFLICT']);
+
+    await (await sendTurn(env.sut, { agentType: 'reconfigurable', sessionId, content: 'Which plaster?' })).all();
+    const [, , question] = await messagesOf(sessionId);
+    const edit = await sendTurn(env.sut, {
+      agentType: 'reconfigurable',
+      sessionId,
+      content: config,
+      editOf: question.id,
+    });
+    expect([edit.status, edit.error?.code]).toEqual([409, 'CONFLICT']);
+    expect((await messagesOf(sessionId)).map((m) => m.content).at(-2)).toBe('Which plaster?');
   });
 });
