@@ -179,6 +179,7 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
 
     const again = await regenerate(sessionId);
     expect([again.status, again.error?.code]).toEqual([409, 'CONFLICT']);
+    expect(again.error?.message).toMatch(/still being written/);
     const edit = await sendTurn(env.sut, { agentType: AGENT, sessionId, content: 'Changed', editOf: question.id });
     expect(edit.status).toBe(409);
     const chosen = await choose(sessionId, 1);

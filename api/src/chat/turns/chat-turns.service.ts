@@ -141,6 +141,8 @@ export class ChatTurns {
     const agent = this.agents.get(session.agentType);
     if (!agent) throw AppError.notFound('Agent');
     this.clients.assertKeyAvailable(apiKey);
+    // A reply being written is not listed: said as such rather than as nothing to regenerate.
+    if (await this.replies.findStreaming(sessionId)) throw versionRefusals['reply-in-progress']();
     const exchange = lastExchange((await this.store.listMessages(sessionId, { limit: 2 })).items.reverse());
     if (!exchange?.reply) throw versionRefusals['nothing-to-regenerate']();
     if (agent.conversation.reconfigurable && readPersonaOverride(exchange.user.content).kind !== 'none')
