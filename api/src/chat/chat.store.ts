@@ -209,6 +209,40 @@ export class ChatStore {
     return this.findSession(id);
   }
 
+  /**
+   * Stores a summary made from `madeFrom` (the messages read) on top of the summary through `since`, unless a
+   * version change overtook it: one of those messages is no longer chosen, or the summary it built on was
+   * dropped. 'stale' then (nothing is written); null when the session is gone. Otherwise the last writer wins,
+   * as before versions (a background refresh and one asked for may overlap).
+   */
+  async saveSummary(
+    sessionId: string,
+    summary: string,
+    through: number,
+    madeFrom: string[],
+    since: number | undefined,
+  ): Promise<ChatSessionEntity | null | 'stale'> {
+    const runner = this.db.createQueryRunner();
+    let written: boolean;
+    try {
+      const result = await runner.query(
+        `UPDATE chat_sessions SET summary = $2, summary_through = $3
+         WHERE id = $1
+           AND ($5::int IS NULL OR summary_through IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE id = ANY($4::bigint[]) AND superseded)
+         RETURNING id`,
+        [sessionId, summary, through, madeFrom, since ?? null],
+        true,
+      );
+      written = (result.records as unknown[]).length > 0;
+    } finally {
+      // Before the next query: the embedded database has one connection.
+      await runner.release();
+    }
+    const session = await this.findSession(sessionId);
+    return written ? session : session && 'stale';
+  }
+
   async deleteSession(id: string): Promise<boolean> {
     const result = await this.sessions.delete({ id });
     return (result.affected ?? 0) > 0;

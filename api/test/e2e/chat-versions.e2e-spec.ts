@@ -283,6 +283,28 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     expect(String(env.openai.plainRequests().at(-1)!.body.messages[1].content)).not.toContain('Basil');
   });
 
+  it('does not keep a summary that was being made from a version left meanwhile', async () => {
+    env.openai.script({ match: plainCalls, text: 'Remembers the first reply.', latencyMs: 500 });
+    const first = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Pick a lamp' })).all();
+    const sessionId = only(first, 'session').session.id;
+    env.openai.script(
+      { match: streamedCalls, text: 'A brass desk lamp.' },
+      { match: plainCalls, text: 'Remembers the brass lamp.', latencyMs: 400 },
+    );
+    // Regenerated while the first summary is still being made from the first reply.
+    await (await regenerate(sessionId)).all();
+    const c = await client();
+    const seen = new Set<string | null>();
+    const summaryOf = async () => {
+      const summary = (await c.get(`/api/chat/sessions/${sessionId}`)).body.summary as string | null;
+      seen.add(summary);
+      return summary === 'Remembers the brass lamp.' ? summary : undefined;
+    };
+    expect(await waitFor(summaryOf)).toBe('Remembers the brass lamp.');
+    // The summary of the first reply was never stored, not even for a moment.
+    expect([...seen]).not.toContain('Remembers the first reply.');
+  });
+
   it('refuses to regenerate or edit into a pasted configuration (it is applied as a new message, never as a version)', async () => {
     const config = JSON.stringify({
       role_description: 'You are terse.',
