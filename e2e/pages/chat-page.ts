@@ -71,4 +71,32 @@ export class ChatPage {
   replyDetails(): Locator {
     return this.conversation.getByRole('group', { name: 'Reply details', exact: true });
   }
+
+  /** 'Regenerate' on the last reply. */
+  regenerateButton(): Locator {
+    return this.conversation.getByRole('button', { name: 'Regenerate', exact: true });
+  }
+
+  /** 'Edit message' on the last user message. */
+  editButton(): Locator {
+    return this.conversation.getByRole('button', { name: 'Edit message', exact: true });
+  }
+
+  /** The inline editor of the last user message. */
+  editBox(): Locator {
+    return this.conversation.getByRole('textbox', { name: 'Edited message' });
+  }
+
+  /** The versions of the last exchange: its arrows and '2 / 2'. */
+  versions(): Locator {
+    return this.conversation.getByRole('group', { name: 'Versions', exact: true });
+  }
+
+  previousVersion(): Locator {
+    return this.conversation.getByRole('button', { name: 'Previous version', exact: true });
+  }
+
+  nextVersion(): Locator {
+    return this.conversation.getByRole('button', { name: 'Next version', exact: true });
+  }
 }

@@ -45,6 +45,7 @@ export const agents = {
   createsSessionOnNewChat: fixture('creates-session-on-new-chat'),
   wordsItsKeyForm: fixture('words-its-key-form'),
   readsShortMessages: fixture('reads-short-messages'),
+  keepsVersions: fixture('keeps-versions'),
 } as const satisfies Record<string, AgentDefinition>;
 
 /** The agent's canonical route: the one hub cards and menu links point to. */

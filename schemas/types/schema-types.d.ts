@@ -16,6 +16,7 @@ import type { ChatSession } from './wire/chat-session.js';
 import type { ChatTurnEvent } from './wire/chat-turn-event.js';
 import type { ChatTurnRequest } from './wire/chat-turn-request.js';
 import type { CheckAccessResponse } from './wire/check-access-response.js';
+import type { ChooseVersionRequest } from './wire/choose-version-request.js';
 import type { CreateChatMessageRequest } from './wire/create-chat-message-request.js';
 import type { CreateChatSessionRequest } from './wire/create-chat-session-request.js';
 import type { ErrorCode } from './wire/error-code.js';
@@ -52,6 +53,7 @@ export interface SchemaTypes {
   'wire/chat-turn-event': ChatTurnEvent;
   'wire/chat-turn-request': ChatTurnRequest;
   'wire/check-access-response': CheckAccessResponse;
+  'wire/choose-version-request': ChooseVersionRequest;
   'wire/create-chat-message-request': CreateChatMessageRequest;
   'wire/create-chat-session-request': CreateChatSessionRequest;
   'wire/error-code': ErrorCode;

@@ -15,7 +15,11 @@ export const toSessionDto = (s: ChatSessionEntity): ChatSession => ({
   updatedAt: s.updatedAt.toISOString(),
 });
 
-export const toMessageDto = (m: ChatMessageEntity): ChatMessage => ({
+/**
+ * A message as sent to clients. `versionCount`: how many versions the chat's last exchange has, for its
+ * messages (the web shows '2 / 2' and the arrows when there are several).
+ */
+export const toMessageDto = (m: ChatMessageEntity, versionCount?: number): ChatMessage => ({
   id: String(m.id),
   role: m.role,
   content: m.content,
@@ -25,4 +29,8 @@ export const toMessageDto = (m: ChatMessageEntity): ChatMessage => ({
   createdAt: m.createdAt.toISOString(),
   ...(m.usage && { usage: m.usage }),
   ...(m.provenance && { provenance: m.provenance }),
+  ...(m.version && versionCount && versionCount > 1 && { versions: { chosen: m.version, count: versionCount } }),
 });
+
+/** A message of a turn being written: a new version is always the exchange's newest, so its number is the count. */
+export const toTurnMessageDto = (m: ChatMessageEntity): ChatMessage => toMessageDto(m, m.version ?? undefined);

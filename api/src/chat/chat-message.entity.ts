@@ -49,6 +49,17 @@ export class ChatMessageEntity {
   @Column({ name: 'owner_id', type: 'text', nullable: true })
   ownerId: string | null;
 
+  /**
+   * A version of the chat's last exchange that is not the chosen one (Regenerate, Edit message): kept for
+   * switching back, seen by nothing else (listings, the model, summaries, search and export skip it).
+   */
+  @Column({ type: 'boolean', default: false })
+  superseded: boolean;
+
+  /** Which version of its exchange this message belongs to (1, 2, …); null when the exchange has only one. */
+  @Column({ type: 'integer', nullable: true })
+  version: number | null;
+
   /** While streaming: when its owner last renewed the lease (database clock). */
   @Column({ name: 'heartbeat_at', type: 'timestamptz', nullable: true })
   heartbeatAt: Date | null;

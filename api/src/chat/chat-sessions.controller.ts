@@ -1,21 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import type { ChooseVersionRequest } from '../../../schemas/types/wire/choose-version-request';
+import { ModelKey } from '../llm';
 import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
 import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
 import type { UpdateChatSessionRequest } from '../../../schemas/types/wire/update-chat-session-request';
 import { toMessageDto, toSessionDto } from './chat-dto';
-import { ChatService } from './chat.service';
+import { ChatService, toMessageDtos } from './chat.service';
+import { SessionSummaries } from './summaries/session-summaries.service';
 import { decodeSessionCursor, encodeSessionCursor, NEXT_CURSOR_HEADER, parseLimit, parseOrderCursor } from './paging';
 import { sessionIdPipe } from './session-id.pipe';
 
 @Controller('chat/sessions')
 export class ChatSessionsController {
-  constructor(private readonly chat: ChatService) {}
+  constructor(
+    private readonly chat: ChatService,
+    private readonly summaries: SessionSummaries,
+  ) {}
 
   @Get()
   @Answers({
@@ -106,7 +112,28 @@ export class ChatSessionsController {
     });
     const first = page.items[0];
     if (page.more && first) res.setHeader(NEXT_CURSOR_HEADER, String(first.order));
-    return page.items.map(toMessageDto);
+    return toMessageDtos(page.items, page.versions);
+  }
+
+  @Put(':id/version')
+  @Answers({
+    summary: "Choose the version of the chat's last exchange that is shown and seen by the model",
+    description:
+      'Regenerate and Edit message keep the earlier versions of the last exchange. The choice is kept (a reload ' +
+      'shows it) and is what the model reads from now on; a summary that covered the version left is made again. ' +
+      "Answers the last exchange's messages as now chosen. Once another message is sent, that exchange keeps its choice.",
+    json: 'wire/chat-message',
+    list: true,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  })
+  async chooseVersion(
+    @Param('id', sessionIdPipe) id: string,
+    @Body(validBody('choose-version-request')) body: ChooseVersionRequest,
+    @ModelKey() apiKey: string | undefined,
+  ): Promise<ChatMessage[]> {
+    const { messages, summaryReset } = await this.chat.chooseVersion(id, body.version);
+    if (summaryReset) this.summaries.refreshLater(id, apiKey);
+    return messages;
   }
 
   @Post(':id/messages')

@@ -6,10 +6,23 @@ import type { CreateChatSessionRequest } from '../../../schemas/types/wire/creat
 import type { UpdateChatSessionRequest } from '../../../schemas/types/wire/update-chat-session-request';
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';
-import { ChatStore, type SessionChanges, type SessionCursor } from './chat.store';
+import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import { toMessageDto } from './chat-dto';
+import { ChatStore, type ExchangeVersions, type SessionChanges, type SessionCursor } from './chat.store';
 import { coerceContent, coerceRole } from './message-coercion';
 
 export const DEFAULT_SESSION_TITLE = 'New Chat';
+
+const versionRefusals = {
+  'session-missing': () => AppError.notFound('Chat session'),
+  'reply-in-progress': () =>
+    new AppError('CONFLICT', 'A reply is still being written in this chat. Wait for it or stop it first.'),
+  'version-missing': () => AppError.notFound('That version of the last exchange'),
+} as const;
+
+/** The messages of a page, the last exchange's marked with its versions. */
+export const toMessageDtos = (items: ChatMessageEntity[], versions: ExchangeVersions | null): ChatMessage[] =>
+  items.map((m) => toMessageDto(m, versions && m.order >= versions.from ? versions.count : undefined));
 
 @Injectable()
 export class ChatService {
@@ -78,8 +91,26 @@ export class ChatService {
     throw new AppError('CONFLICT', `order ${input.order} is already taken in this session`);
   }
 
-  async listMessages(sessionId: string, options: { limit: number; beforeOrder?: number }) {
+  /** A page of messages; the latest page also says how many versions the last exchange has. */
+  async listMessages(
+    sessionId: string,
+    options: { limit: number; beforeOrder?: number },
+  ): Promise<{ items: ChatMessageEntity[]; more: boolean; versions: ExchangeVersions | null }> {
     await this.getSession(sessionId);
-    return this.store.listMessages(sessionId, options);
+    const [page, versions] = await Promise.all([
+      this.store.listMessages(sessionId, options),
+      options.beforeOrder === undefined ? this.store.lastExchangeVersions(sessionId) : null,
+    ]);
+    return { ...page, versions };
+  }
+
+  /** Chooses the version of the last exchange that is shown and seen by the model; answers its messages. */
+  async chooseVersion(sessionId: string, version: number): Promise<{ messages: ChatMessage[]; summaryReset: boolean }> {
+    const result = await this.store.chooseVersion(sessionId, version);
+    if (!result.ok) throw versionRefusals[result.reason]();
+    return {
+      messages: result.messages.map((m) => toMessageDto(m, result.versions.count)),
+      summaryReset: result.summaryReset,
+    };
   }
 }

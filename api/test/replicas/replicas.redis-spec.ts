@@ -110,7 +110,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     if (!fresh) throw new Error('the tests of replicas need TEST_DATABASE_URL');
     database = fresh;
     // Started together on a database no one has migrated yet.
-    [a, b, c] = await Promise.all(['A', 'B', 'C'].map(startReplica));
+    [a, b, c] = await Promise.all(['A', 'B', 'C'].map((name) => startReplica(name)));
     const granted = await grant(a, TEST_ACCESS_CODE, '198.51.100.1');
     cookie = (granted.headers.get('set-cookie') ?? '').split(';')[0];
   }, 120_000);

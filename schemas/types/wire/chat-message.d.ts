@@ -44,6 +44,24 @@ export interface ChatMessage {
    * What produced the reply (assistant replies saved since provenance was recorded; absent otherwise).
    */
   provenance?: MessageProvenance;
+  /**
+   * On the messages of the chat's last exchange when it has more than one version (Regenerate, Edit message): which version this is and how many there are. Absent otherwise.
+   */
+  versions?: MessageVersions;
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "versions".
+ */
+export interface MessageVersions {
+  /**
+   * The version shown (and seen by the model), from 1.
+   */
+  chosen: number;
+  /**
+   * How many versions the exchange has.
+   */
+  count: number;
 }
 /**
  * One web page behind a search-backed reply.

@@ -20,4 +20,8 @@ export interface ChatTurnRequest {
    * The user's message. In a reconfigurable agent, a JSON object replaces the chat's persona instead.
    */
   content: string;
+  /**
+   * Edit message: the id of the chat's last user message, which `content` replaces. The earlier question and its reply are kept as a version of the exchange (see PUT /api/chat/sessions/:id/version). Needs sessionId.
+   */
+  editOf?: string;
 }

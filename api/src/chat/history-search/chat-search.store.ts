@@ -52,14 +52,14 @@ const SEARCH = `
   recent AS MATERIALIZED (
     SELECT m.id, m.session_id, ts_rank(m.search_vector, input.query) AS rank
       FROM input, (
-        SELECT id, session_id, search_vector FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}
+        SELECT id, session_id, search_vector, superseded FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}
       ) AS m
-     WHERE m.search_vector @@ input.query
+     WHERE m.search_vector @@ input.query AND NOT m.superseded
   ),
   older AS (
     SELECT m.id, m.session_id, ts_rank(m.search_vector, input.query) AS rank
       FROM input, chat_messages m
-     WHERE m.search_vector @@ input.query
+     WHERE m.search_vector @@ input.query AND NOT m.superseded
        -- "+ 0": the id range must not become a second index scan, the word's index alone finds these.
        AND m.id + 0 < (
          SELECT COALESCE(min(id), 0) FROM (SELECT id FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}) AS newest

@@ -16,7 +16,7 @@ export class SessionSummariesController {
   @Answers({
     summary: 'Summarize a session with the model; answers the session with its new summary',
     json: 'wire/chat-session',
-    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND'],
+    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND', 'CONFLICT'],
   })
   async summarize(@Param('id', sessionIdPipe) id: string, @ModelKey() apiKey?: string): Promise<ChatSession> {
     return toSessionDto(await this.summaries.summarize(id, apiKey));
@@ -27,7 +27,7 @@ export class SessionSummariesController {
   @Answers({
     summary: "Refresh a session's summary after replies (as summarize)",
     json: 'wire/chat-session',
-    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND'],
+    errors: [...MODEL_CALL_ERRORS, 'NOT_FOUND', 'CONFLICT'],
   })
   async refresh(@Param('id', sessionIdPipe) id: string, @ModelKey() apiKey?: string): Promise<ChatSession> {
     return toSessionDto(await this.summaries.summarize(id, apiKey));

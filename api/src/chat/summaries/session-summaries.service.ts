@@ -91,8 +91,17 @@ export class SessionSummaries implements BeforeApplicationShutdown {
     );
     const summary = text.trim().slice(0, SUMMARY_MAX_LENGTH);
     if (!summary) throw new AppError('UPSTREAM_ERROR', 'The AI service returned an empty summary. Please try again.');
-    const updated = await this.store.updateSession(sessionId, { summary, summaryThrough: items.at(-1)!.order });
+    const updated = await this.store.saveSummary(
+      sessionId,
+      summary,
+      items.at(-1)!.order,
+      items.map((m) => m.id),
+      since,
+    );
     if (!updated) throw AppError.notFound('Chat session');
+    // Another version was chosen while the summary was made: it would remember the one left (a refresh follows the change).
+    if (updated === 'stale')
+      throw new AppError('CONFLICT', 'The chat changed while its summary was being made. Please try again.');
     return updated;
   }
 

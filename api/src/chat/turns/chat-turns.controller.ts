@@ -42,6 +42,28 @@ export class ChatTurnsController {
     this.follow(started.turn, stream, res);
   }
 
+  @Post('sessions/:id/regenerate')
+  @Answers({
+    summary: "Regenerate: ask the chat's last message again and stream the new reply",
+    description:
+      'The reply it had is kept as a version of the exchange (see PUT /api/chat/sessions/:id/version); the new ' +
+      'one is version n + 1, chosen, and streams like any turn (stop, re-attach, errors). 409 when a reply is ' +
+      'being written or the chat does not end with a reply.',
+    events: 'wire/chat-turn-event',
+    errors: ['NO_API_KEY', 'NOT_FOUND', 'CONFLICT'],
+  })
+  async regenerate(
+    @Param('id', sessionIdPipe) id: string,
+    @ModelKey() apiKey: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const started = await this.turns.regenerate(id, apiKey);
+    const stream = openEventStream(res);
+    for (const event of started.opening) stream.send(event);
+    if (!started.turn) return stream.end();
+    this.follow(started.turn, stream, res);
+  }
+
   /** Re-attach after a reload: the reply so far, then the rest as it comes. 204 when no reply is in progress. */
   @Get('sessions/:id/turn')
   @Answers({

@@ -22,9 +22,9 @@ import {
 } from '../../llm';
 import type { ChatMessageEntity } from '../chat-message.entity';
 import { ChatSessionEntity } from '../chat-session.entity';
-import { toMessageDto, toSessionDto } from '../chat-dto';
+import { toMessageDto, toSessionDto, toTurnMessageDto } from '../chat-dto';
 import { ChatService } from '../chat.service';
-import { ChatStore, type NewSession } from '../chat.store';
+import { ChatStore, lastExchange, type NewSession } from '../chat.store';
 import { modelSettings, personaOf, sessionTitle, toModelMessages } from '../conversation';
 import { coerceContent } from '../message-coercion';
 import { configurationRefused, readPersonaOverride } from '../persona-override';
@@ -33,7 +33,13 @@ import { SessionSummaries } from '../summaries/session-summaries.service';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 import { CheckpointFollower } from './checkpoint-follower';
 import { ReplyLeases } from './reply-leases';
-import { ReplyStore, type OpenReplyResult, type ReplyEnding } from './reply-store';
+import {
+  ReplyStore,
+  type OpenedReply,
+  type OpenReplyResult,
+  type OpenVersionResult,
+  type ReplyEnding,
+} from './reply-store';
 import { TurnRelay, type Detach, type TurnWatcher } from './turn-relay';
 
 export interface StartedTurn {
@@ -54,6 +60,19 @@ const refusals: Record<Extract<OpenReplyResult, { ok: false }>['reason'], () => 
   'orders-exhausted': () =>
     new AppError('CONFLICT', 'This session has no free message order left; start a new session'),
 };
+
+const versionRefusals: Record<Extract<OpenVersionResult, { ok: false }>['reason'], () => AppError> = {
+  'session-missing': refusals['session-missing'],
+  'reply-in-progress': refusals['reply-in-progress'],
+  'nothing-to-regenerate': () =>
+    new AppError('CONFLICT', 'There is no reply to regenerate: the chat does not end with a reply to a message.'),
+  'not-last-message': () =>
+    new AppError('CONFLICT', 'Only the last message of a chat can be edited (and only while no reply is written).'),
+  'message-missing': () => AppError.notFound('Message'),
+};
+
+const configurationNotAVersion = () =>
+  new AppError('CONFLICT', 'A configuration is applied as a new message; it cannot be regenerated or edited.');
 
 /** One user message in, one streamed reply out: the orchestration behind POST /api/chat/turns. */
 @Injectable()
@@ -88,8 +107,11 @@ export class ChatTurns {
       ]);
     }
 
+    if (request.editOf !== undefined && !existing)
+      throw AppError.validation(['editOf needs the sessionId of its chat']);
     if (agent.conversation.reconfigurable) {
       const override = readPersonaOverride(request.content);
+      if (override.kind !== 'none' && request.editOf !== undefined) throw configurationNotAVersion();
       if (override.kind === 'invalid') throw configurationRefused(override.problems);
       if (override.kind === 'valid') return this.reconfigure(agent, existing, request.content, override.persona);
     }
@@ -98,22 +120,69 @@ export class ChatTurns {
     this.clients.assertKeyAvailable(apiKey);
     const content = coerceContent(request.content);
     this.assertFits(agent, existing, content);
+    if (existing && request.editOf !== undefined) {
+      return this.startVersion(agent, existing, { messageId: request.editOf, content }, apiKey);
+    }
     const now = new Date();
     const session = existing ?? this.newSession(agent, content, now);
     // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
     const opened = await this.replies.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
     if (!opened.ok) throw refusals[opened.reason]();
+    // A new chat's conversation is its first message: no need to read it back.
+    return this.launch(agent, session, !existing, opened, existing ? undefined : [opened.userMessage], apiKey);
+  }
 
+  /**
+   * Regenerate: the chat's last question asked again. The reply it had is kept as a version of the exchange;
+   * the new one streams like any turn (stop, re-attach, errors).
+   */
+  async regenerate(sessionId: string, apiKey?: string): Promise<StartedTurn> {
+    const session = await this.chat.getSession(sessionId);
+    const agent = this.agents.get(session.agentType);
+    if (!agent) throw AppError.notFound('Agent');
+    this.clients.assertKeyAvailable(apiKey);
+    // A reply being written is not listed: said as such rather than as nothing to regenerate.
+    if (await this.replies.findStreaming(sessionId)) throw versionRefusals['reply-in-progress']();
+    const exchange = lastExchange((await this.store.listMessages(sessionId, { limit: 2 })).items.reverse());
+    if (!exchange?.reply) throw versionRefusals['nothing-to-regenerate']();
+    if (agent.conversation.reconfigurable && readPersonaOverride(exchange.user.content).kind !== 'none')
+      throw configurationNotAVersion();
+    return this.startVersion(agent, session, undefined, apiKey);
+  }
+
+  /** A new version of the last exchange (regenerate, or edit when `edit` is given), streamed like any turn. */
+  private async startVersion(
+    agent: AgentDefinition,
+    session: ChatSessionEntity,
+    edit: { messageId: string; content: string } | undefined,
+    apiKey?: string,
+  ): Promise<StartedTurn> {
+    const opened = await this.replies.openVersion({ sessionId: session.id, edit, ownerId: this.leases.ownerId });
+    if (!opened.ok) throw versionRefusals[opened.reason]();
+    // A summary that covered the exchange is gone with it: the model gets no memory of the version left.
+    const current = opened.summaryReset
+      ? Object.assign(new ChatSessionEntity(), session, { summary: null, summaryThrough: null })
+      : session;
+    return this.launch(agent, current, false, opened, undefined, apiKey);
+  }
+
+  /** The reply's turn, once its rows are stored: followed by the relay and run detached from the request. */
+  private launch(
+    agent: AgentDefinition,
+    session: ChatSessionEntity,
+    created: boolean,
+    opened: OpenedReply,
+    conversation: ChatMessageEntity[] | undefined,
+    apiKey?: string,
+  ): StartedTurn {
     const turn = new ActiveTurn(session.id, opened.reply.id);
     const broadcast = this.relay.open(session.id, () => turn.stop());
     turn.subscribe((event) => broadcast.publish(event));
-    // A new chat's conversation is its first message: no need to read it back.
-    const conversation = existing ? undefined : [opened.userMessage];
     this.active.run(turn, () => this.reply(turn, agent, session, conversation, apiKey));
     return {
       opening: [
-        { type: 'session', session: toSessionDto(session), created: !existing },
-        { type: 'user-message', message: toMessageDto(opened.userMessage) },
+        { type: 'session', session: toSessionDto(session), created },
+        { type: 'user-message', message: toTurnMessageDto(opened.userMessage) },
       ],
       turn,
     };
@@ -254,7 +323,7 @@ export class ChatTurns {
         },
       });
       if (!saved) throw AppError.notFound('Chat session');
-      turn.emit({ type: 'done', message: toMessageDto(saved) });
+      turn.emit({ type: 'done', message: toTurnMessageDto(saved) });
       this.summaries.refreshIfDue(
         turn.sessionId,
         { hasSummary: session.summary !== null, summaryThrough: session.summaryThrough, latestOrder: saved.order },
@@ -270,7 +339,7 @@ export class ChatTurns {
     const partial = turn.text.trim()
       ? await this.finish(turn, { content: turn.text, incomplete: true, sources: used?.sources ?? [] })
       : await this.discard(turn);
-    const message = partial ? toMessageDto(partial) : null;
+    const message = partial ? toTurnMessageDto(partial) : null;
     if (error instanceof ModelCallAborted) {
       turn.emit({ type: 'stopped', message });
       return;

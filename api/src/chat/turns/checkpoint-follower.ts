@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChatMessageEntity } from '../chat-message.entity';
-import { toMessageDto } from '../chat-dto';
+import { toTurnMessageDto } from '../chat-dto';
 import { CHECKPOINT_INTERVAL_MS } from './reply-leases';
 import { ReplyStore } from './reply-store';
 import type { Detach, TurnWatcher } from './turn-relay';
@@ -55,7 +55,7 @@ export class CheckpointFollower implements BeforeApplicationShutdown {
         text = row.content;
       }
       if (!row.streaming) {
-        const message = toMessageDto(row);
+        const message = toTurnMessageDto(row);
         return watcher.event(row.incomplete ? { type: 'stopped', message } : { type: 'done', message });
       }
     }

@@ -4,7 +4,7 @@ import { GroupBatcher } from '../../common/group-batcher';
 import type { MessageProvenance, MessageSource, MessageUsage } from '../../../../schemas/types/wire/chat-message';
 import { ChatMessageEntity, type MessageRole } from '../chat-message.entity';
 import { ChatSessionEntity } from '../chat-session.entity';
-import { MAX_MESSAGE_ORDER } from '../chat.store';
+import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange, MAX_MESSAGE_ORDER } from '../chat.store';
 
 /** The partial unique index that allows one streaming reply per session (migration StreamingReplies). */
 const ONE_STREAMING_REPLY = 'chat_messages_one_streaming_reply';
@@ -53,6 +53,8 @@ interface MessageRow {
   heartbeat_at: Date | null;
   usage: MessageUsage | null;
   provenance: MessageProvenance | null;
+  superseded: boolean;
+  version: number | null;
 }
 
 const toEntity = (row: MessageRow): ChatMessageEntity =>
@@ -70,6 +72,8 @@ const toEntity = (row: MessageRow): ChatMessageEntity =>
     heartbeatAt: row.heartbeat_at,
     usage: row.usage,
     provenance: row.provenance,
+    superseded: row.superseded,
+    version: row.version,
   });
 
 const sourcesJson = (sources: MessageSource[] | null) => (sources?.length ? JSON.stringify(sources) : null);
@@ -152,6 +156,23 @@ const OPEN_IN_SESSIONS = `
   FROM n JOIN input ON input.session_id = n.id, ${OPENING_ROWS_OF_EACH}
   WHERE n.next + 1 <= $5::int
   RETURNING *`;
+
+/** A new version of the chat's last exchange: asked again (regenerate) or with the user's message changed (edit). */
+export interface OpenVersionInput {
+  sessionId: string;
+  /** Edit: the last user message's id and its new text; absent: regenerate (the same text asked again). */
+  edit?: { messageId: string; content: string };
+  ownerId: string;
+  now?: Date;
+}
+
+export type OpenVersionResult =
+  | ({ ok: true } & OpenedReply & { summaryReset: boolean })
+  | {
+      ok: false;
+      reason:
+        'session-missing' | 'reply-in-progress' | 'nothing-to-regenerate' | 'not-last-message' | 'message-missing';
+    };
 
 export interface OpenReplyInput {
   session: ChatSessionEntity;
@@ -244,6 +265,65 @@ export class ReplyStore {
       }
       const [userMessage, reply] = inserted.map(toEntity).sort((a, b) => a.order - b.order);
       return { ok: true, userMessage, reply };
+    } catch (error) {
+      if (isViolationOf(error, ONE_STREAMING_REPLY)) return { ok: false, reason: 'reply-in-progress' };
+      throw error;
+    }
+  }
+
+  /**
+   * A new version of the last exchange, in one transaction: the exchange's messages as chosen so far become
+   * superseded (numbered version 1 when it had none), and the new version's user message (the same text, or
+   * the edited one) and streaming reply take their orders. Versions exist for the last exchange only: once
+   * another message is sent, an earlier exchange keeps the version chosen then.
+   */
+  async openVersion(input: OpenVersionInput): Promise<OpenVersionResult> {
+    const now = input.now ?? new Date();
+    try {
+      return await this.db.transaction(async (tx): Promise<OpenVersionResult> => {
+        const locked = await this.rows(tx, 'SELECT id FROM chat_sessions WHERE id = $1 FOR UPDATE', [input.sessionId]);
+        if (!locked.length) return { ok: false, reason: 'session-missing' };
+        const streaming = await this.rows(tx, 'SELECT id FROM chat_messages WHERE session_id = $1 AND streaming', [
+          input.sessionId,
+        ]);
+        if (streaming.length) return { ok: false, reason: 'reply-in-progress' };
+        const exchange = lastExchange(await this.rows<MessageRow>(tx, LIVE_TAIL, [input.sessionId]));
+        if (input.edit) {
+          if (exchange?.user.id === undefined || String(exchange.user.id) !== input.edit.messageId) {
+            const found = await this.rows(
+              tx,
+              'SELECT id FROM chat_messages WHERE id = $1::bigint AND session_id = $2',
+              [input.edit.messageId, input.sessionId],
+            );
+            return { ok: false, reason: found.length ? 'not-last-message' : 'message-missing' };
+          }
+        } else if (!exchange?.reply) {
+          return { ok: false, reason: 'nothing-to-regenerate' };
+        }
+        const from = exchange.user.order;
+        const [{ latest }] = await this.rows<{ latest: number }>(
+          tx,
+          `SELECT COALESCE(MAX(version), 1)::int AS latest FROM chat_messages WHERE session_id = $1 AND "order" >= $2`,
+          [input.sessionId, from],
+        );
+        // Two statements: the chosen orders must be free before the new version takes them (the unique index checks each row).
+        await this.rows(
+          tx,
+          `UPDATE chat_messages SET superseded = true, version = COALESCE(version, 1) WHERE session_id = $1 AND "order" >= $2`,
+          [input.sessionId, from],
+        );
+        const inserted = await this.rows<MessageRow>(
+          tx,
+          `INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at, version)
+           VALUES ($1, 'user', $3, $2, $4, false, NULL, NULL, $5), ($1, 'assistant', '', $2 + 1, $4, true, $6, now(), $5)
+           RETURNING *`,
+          [input.sessionId, from, input.edit?.content ?? exchange.user.content, now, latest + 1, input.ownerId],
+        );
+        const [{ dropped }] = await this.rows<{ dropped: boolean }>(tx, DROP_SUMMARY_FROM, [input.sessionId, from]);
+        await this.rows(tx, 'UPDATE chat_sessions SET updated_at = $2 WHERE id = $1', [input.sessionId, now]);
+        const [userMessage, reply] = inserted.map(toEntity).sort((a, b) => a.order - b.order);
+        return { ok: true, userMessage, reply, summaryReset: dropped };
+      });
     } catch (error) {
       if (isViolationOf(error, ONE_STREAMING_REPLY)) return { ok: false, reason: 'reply-in-progress' };
       throw error;

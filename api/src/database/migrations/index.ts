@@ -5,6 +5,7 @@ import { ReplyUsage1764000000000 } from './1764000000000-reply-usage';
 import { PersonaHistory1764100000000 } from './1764100000000-persona-history';
 import { MessageSearch1764200000000 } from './1764200000000-message-search';
 import { SessionPins1764300000000 } from './1764300000000-session-pins';
+import { MessageVersions1764400000000 } from './1764400000000-message-versions';
 import { StopRequests1764500000000 } from './1764500000000-stop-requests';
 
 /** Every migration, oldest first; both database modes run exactly these. */
@@ -16,5 +17,6 @@ export const migrations = [
   PersonaHistory1764100000000,
   MessageSearch1764200000000,
   SessionPins1764300000000,
+  MessageVersions1764400000000,
   StopRequests1764500000000,
 ];

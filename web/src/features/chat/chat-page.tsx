@@ -197,6 +197,16 @@ export function ChatPage({
               typing={waitingForFirstToken}
               copyToast={agent.display.copyToast}
               focus={found}
+              exchangeActions={
+                conversation.sessionId
+                  ? {
+                      enabled: !conversation.busy && !conversation.choosing && !conversation.restoring,
+                      onRegenerate: conversation.regenerate,
+                      onEdit: conversation.editLast,
+                      onShowVersion: (version) => void conversation.showVersion(version),
+                    }
+                  : undefined
+              }
             />
             <Composer
               input={agent.input}

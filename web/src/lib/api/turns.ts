@@ -19,6 +19,18 @@ export async function* startTurn(
   yield* readEventStream<ChatTurnEvent>(response, options.signal);
 }
 
+/** Regenerate: asks the chat's last message again and streams the new reply (the old one is kept as a version). */
+export async function* regenerateTurn(
+  sessionId: string,
+  options: { modelKey: string | null; signal?: AbortSignal },
+): AsyncGenerator<ChatTurnEvent> {
+  const response = await sendRequest('POST', `/api/chat/sessions/${encodeURIComponent(sessionId)}/regenerate`, {
+    ...options,
+    headers: { Accept: 'text/event-stream' },
+  });
+  yield* readEventStream<ChatTurnEvent>(response, options.signal);
+}
+
 /** Re-attaches to a reply still being written for a session (after a reload); nothing when none runs. */
 export async function* attachTurn(sessionId: string, signal?: AbortSignal): AsyncGenerator<ChatTurnEvent> {
   const response = await sendRequest('GET', `/api/chat/sessions/${encodeURIComponent(sessionId)}/turn`, {

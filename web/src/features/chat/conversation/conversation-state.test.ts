@@ -6,6 +6,7 @@ import {
   fromMessage,
   greetingKey,
   initialConversation,
+  lastExchange,
   streamingKey,
   type ChatItem,
   type ConversationState,
@@ -248,5 +249,74 @@ describe(sut.name, () => {
 
     expect(keys(state)).toEqual([greetingKey, 'pending-1']);
     expect(state.busy).toBe(false);
+  });
+});
+
+describe('versions of the last exchange', () => {
+  const v = (chosen: number, count: number) => ({ versions: { chosen, count } });
+  const chat = (...messages: ChatMessage[]) =>
+    sut(initialConversation(greeting), { type: 'loaded', messages, greeting });
+  const earlier = [
+    message({ id: '1', role: 'user', content: 'Hello', order: 0 }),
+    message({ id: '2', role: 'assistant', content: 'Hi!', order: 1 }),
+  ];
+  const question = message({ id: '3', role: 'user', content: 'Which wood?', order: 2, ...v(1, 2) });
+  const answer = message({ id: '4', role: 'assistant', content: 'Oak.', order: 3, ...v(1, 2) });
+
+  it('lastExchange finds the last user message, its reply and the versions', () => {
+    const exchange = lastExchange(chat(...earlier, question, answer).items);
+    expect(exchange?.user.key).toBe('3');
+    expect(exchange?.reply?.key).toBe('4');
+    expect(exchange?.versions).toEqual({ chosen: 1, count: 2 });
+  });
+
+  it('lastExchange has no reply while one streams, and none when another message came after the reply', () => {
+    const streaming = sut(chat(...earlier, question), { type: 'reply-started' });
+    expect(lastExchange(streaming.items)).toBeNull();
+    expect(lastExchange(chat(...earlier, question).items)?.reply).toBeNull();
+    const confirmation = message({ id: '5', role: 'assistant', content: 'Persona applied.', order: 4 });
+    expect(lastExchange(chat(...earlier, question, answer, confirmation).items)).toBeNull();
+    expect(lastExchange(initialConversation(greeting).items)).toBeNull();
+  });
+
+  it('revised replaces the last exchange (and any notice after it) with its new question, awaiting the reply', () => {
+    const withNotice = sut(chat(...earlier, question, answer), {
+      type: 'append',
+      item: { kind: 'notice', key: 'n1', text: 'Failed' },
+    });
+    const revised = sut(withNotice, { type: 'revised', key: 'pending-2', content: 'Which wood, for a desk?' });
+    expect(keys(revised)).toEqual([greetingKey, '1', '2', 'pending-2']);
+    expect(revised.items.at(-1)).toEqual({ kind: 'user', key: 'pending-2', content: 'Which wood, for a desk?' });
+    expect(revised.busy).toBe(true);
+  });
+
+  it('user-saved carries the versions of the new question', () => {
+    const revised = sut(chat(...earlier, question, answer), {
+      type: 'revised',
+      key: 'pending-2',
+      content: 'Which wood?',
+    });
+    const saved = sut(revised, {
+      type: 'user-saved',
+      key: 'pending-2',
+      message: message({ id: '6', role: 'user', content: 'Which wood?', order: 2, ...v(2, 2) }),
+    });
+    expect(saved.items.at(-1)).toEqual({
+      kind: 'user',
+      key: '6',
+      content: 'Which wood?',
+      versions: { chosen: 2, count: 2 },
+    });
+  });
+
+  it('exchange-replaced shows the chosen version in place of the last exchange', () => {
+    const other = [
+      message({ id: '6', role: 'user', content: 'Which wood, for a desk?', order: 2, ...v(2, 2) }),
+      message({ id: '7', role: 'assistant', content: 'Walnut.', order: 3, ...v(2, 2) }),
+    ];
+    const replaced = sut(chat(...earlier, question, answer), { type: 'exchange-replaced', messages: other });
+    expect(keys(replaced)).toEqual([greetingKey, '1', '2', '6', '7']);
+    expect(lastExchange(replaced.items)?.versions).toEqual({ chosen: 2, count: 2 });
+    expect(replaced.busy).toBe(false);
   });
 });

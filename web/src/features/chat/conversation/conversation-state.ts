@@ -1,12 +1,21 @@
 import type { ChatMessage, MessageProvenance, MessageSource, MessageUsage } from '../../../lib/api/sessions';
 
+export type MessageVersions = NonNullable<ChatMessage['versions']>;
+
 /** One line of the visible conversation. Notices are ours (errors), never sent to the model. */
 export type ChatItem =
-  | { kind: 'user'; key: string; content: string }
+  | {
+      kind: 'user';
+      key: string;
+      content: string;
+      /** On the last exchange when it has several versions (Regenerate, Edit message). */
+      versions?: MessageVersions;
+    }
   | {
       kind: 'assistant';
       key: string;
       content: string;
+      versions?: MessageVersions;
       sources: MessageSource[];
       /** Saved as a partial reply: the service failed or the user stopped it. */
       incomplete: boolean;
@@ -40,6 +49,10 @@ export type ConversationAction =
   | { type: 'sent'; key: string; content: string }
   | { type: 'user-saved'; key: string; message: ChatMessage }
   | { type: 'withdrawn'; key: string }
+  /** Regenerate or Edit message: the last exchange gives way to its new version, which is on its way. */
+  | { type: 'revised'; key: string; content: string }
+  /** Another version of the last exchange was chosen: its messages take the place of the ones shown. */
+  | { type: 'exchange-replaced'; messages: ChatMessage[] }
   | { type: 'reply-started'; text?: string; sources?: MessageSource[] }
   | { type: 'token'; text: string }
   | { type: 'sources'; sources: MessageSource[] }
@@ -59,8 +72,11 @@ const greetingItem = (greeting: string): ChatItem => ({
   streaming: false,
 });
 
+const versionsOf = (message: ChatMessage) => (message.versions ? { versions: message.versions } : {});
+
 export function fromMessage(message: ChatMessage): ChatItem | null {
-  if (message.role === 'user') return { kind: 'user', key: message.id, content: message.content };
+  if (message.role === 'user')
+    return { kind: 'user', key: message.id, content: message.content, ...versionsOf(message) };
   if (message.role === 'assistant') {
     return {
       kind: 'assistant',
@@ -71,10 +87,47 @@ export function fromMessage(message: ChatMessage): ChatItem | null {
       streaming: false,
       ...(message.usage ? { usage: message.usage } : {}),
       ...(message.provenance ? { provenance: message.provenance } : {}),
+      ...versionsOf(message),
     };
   }
   return null;
 }
+
+type UserItem = Extract<ChatItem, { kind: 'user' }>;
+type AssistantItem = Extract<ChatItem, { kind: 'assistant' }>;
+
+/** The chat's last exchange as shown: its user message, the reply to it, and its versions. */
+export type LastExchange = {
+  user: UserItem;
+  /** The saved reply, when the exchange has one and nothing came after it. */
+  reply: AssistantItem | null;
+  versions: MessageVersions | null;
+};
+
+/** Index of the last user message: the last exchange starts there (notices after it are ours, not messages). */
+function lastUserIndex(items: ChatItem[]): number {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === 'user') return i;
+  return -1;
+}
+
+export function lastExchange(items: ChatItem[]): LastExchange | null {
+  const at = lastUserIndex(items);
+  if (at < 0) return null;
+  const user = items[at] as UserItem;
+  const after = items.slice(at + 1).filter((item) => item.kind !== 'notice');
+  const [first] = after;
+  // Another message after the reply (a persona's confirmation): the exchange is no longer the chat's last.
+  if (after.length > 1) return null;
+  const reply = first?.kind === 'assistant' && !first.streaming ? first : null;
+  if (first && !reply) return null;
+  return { user, reply, versions: reply?.versions ?? user.versions ?? null };
+}
+
+/** The items before the last exchange: what a new version of it, or another chosen one, follows. */
+const beforeLastExchange = (items: ChatItem[]) => {
+  const at = lastUserIndex(items);
+  return at < 0 ? items : items.slice(0, at);
+};
 
 export const initialConversation = (greeting: string): ConversationState => ({
   items: [greetingItem(greeting)],
@@ -99,9 +152,20 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'user-saved':
       return {
         ...state,
-        items: state.items.map((item) =>
-          item.key === action.key ? { kind: 'user', key: action.message.id, content: action.message.content } : item,
-        ),
+        items: state.items.map((item) => (item.key === action.key ? (fromMessage(action.message) ?? item) : item)),
+      };
+    case 'revised':
+      return {
+        busy: true,
+        items: [...beforeLastExchange(state.items), { kind: 'user', key: action.key, content: action.content }],
+      };
+    case 'exchange-replaced':
+      return {
+        ...state,
+        items: [
+          ...beforeLastExchange(state.items),
+          ...action.messages.map(fromMessage).filter((item): item is ChatItem => item !== null),
+        ],
       };
     case 'withdrawn':
       return { items: state.items.filter((item) => item.key !== action.key), busy: false };

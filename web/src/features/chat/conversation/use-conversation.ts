@@ -4,11 +4,18 @@ import type { AgentDefinition } from '../../../../../schemas/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { createSession, getMessages, sessionsKey, type ChatMessage, type ChatSession } from '../../../lib/api/sessions';
-import { attachTurn, startTurn, stopTurn, type ChatTurnEvent } from '../../../lib/api/turns';
+import { attachTurn, regenerateTurn, startTurn, stopTurn, type ChatTurnEvent } from '../../../lib/api/turns';
+import { chooseVersion } from '../../../lib/api/versions';
 import { useModelKey } from '../../../lib/model-key';
 import { errorToastTitle, reportTurnFailure } from '../errors/report-turn-failure';
 import { toTurnFailure } from '../errors/turn-failure';
-import { conversationReducer, fromMessage, initialConversation, type ChatItem } from './conversation-state';
+import {
+  conversationReducer,
+  fromMessage,
+  initialConversation,
+  lastExchange,
+  type ChatItem,
+} from './conversation-state';
 import { greetingOf } from './greeting';
 import { savedSession } from './saved-session';
 
@@ -31,6 +38,8 @@ type Follow = {
   /** Key of the optimistic user message this stream answers, when it was started here. */
   pendingKey?: string;
   draft?: string;
+  /** A new version of the last exchange (Regenerate, Edit message): refused, the chat is shown as saved again. */
+  revision?: boolean;
 };
 
 /**
@@ -81,7 +90,7 @@ export function useConversation(agent: AgentDefinition) {
   const follow = useCallback(
     async function followTurn(
       open: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent>,
-      { pendingKey, draft: sentDraft }: Follow = {},
+      { pendingKey, draft: sentDraft, revision = false }: Follow = {},
     ): Promise<void> {
       /** The connection broke mid-reply: show what the server has, then follow the rest if it goes on. */
       const resync = async () => {
@@ -153,7 +162,10 @@ export function useConversation(agent: AgentDefinition) {
         if (controller.signal.aborted) return;
         if (received === 0 && pendingKey) {
           // Refused before anything was saved: take the message back so nothing typed is lost.
-          dispatch({ type: 'withdrawn', key: pendingKey });
+          if (revision) {
+            const id = savedSession.read(agent.id);
+            await (id ? loadMessages(id).catch(() => dispatch({ type: 'idle' })) : undefined);
+          } else dispatch({ type: 'withdrawn', key: pendingKey });
           if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
           reportTurnFailure(toTurnFailure(error), agent, append);
         } else if (received > 0) {
@@ -216,6 +228,49 @@ export function useConversation(agent: AgentDefinition) {
       );
     },
     [agent.id, follow, modelKey, sessionId, state.busy],
+  );
+
+  /** Regenerate: the last message asked again; the reply it had stays a version of the exchange. */
+  const regenerate = useCallback(() => {
+    const exchange = lastExchange(state.items);
+    if (!sessionId || state.busy || !exchange?.reply) return;
+    const pendingKey = `pending-${crypto.randomUUID()}`;
+    dispatch({ type: 'revised', key: pendingKey, content: exchange.user.content });
+    void follow((signal) => regenerateTurn(sessionId, { modelKey, signal }), { pendingKey, revision: true });
+  }, [follow, modelKey, sessionId, state.busy, state.items]);
+
+  /** Edit message: the last user message changed and sent again; the earlier question and reply stay a version. */
+  const editLast = useCallback(
+    (content: string) => {
+      const text = content.trim();
+      const exchange = lastExchange(state.items);
+      if (!text || !sessionId || state.busy || !exchange) return;
+      const pendingKey = `pending-${crypto.randomUUID()}`;
+      dispatch({ type: 'revised', key: pendingKey, content: text });
+      void follow(
+        (signal) =>
+          startTurn({ agentType: agent.id, sessionId, content: text, editOf: exchange.user.key }, { modelKey, signal }),
+        { pendingKey, draft: content, revision: true },
+      );
+    },
+    [agent.id, follow, modelKey, sessionId, state.busy, state.items],
+  );
+
+  const [choosing, setChoosing] = useState(false);
+  /** Shows another version of the last exchange; the server keeps the choice (a reload shows it, the model reads it). */
+  const showVersion = useCallback(
+    async (version: number) => {
+      if (!sessionId || state.busy || choosing) return;
+      setChoosing(true);
+      try {
+        dispatch({ type: 'exchange-replaced', messages: await chooseVersion(sessionId, version, modelKey) });
+      } catch (error) {
+        reportTurnFailure(toTurnFailure(error), agent, append);
+      } finally {
+        setChoosing(false);
+      }
+    },
+    [agent, append, choosing, modelKey, sessionId, state.busy],
   );
 
   const stop = useCallback(() => {
@@ -305,6 +360,10 @@ export function useConversation(agent: AgentDefinition) {
     setDraft,
     send,
     stop,
+    regenerate,
+    editLast,
+    showVersion,
+    choosing,
     newChat: () => void startFresh(true),
     continueSession,
     showSession,

@@ -350,3 +350,62 @@ describe(`${Sut.name} announcements`, () => {
     expect(announced()).toBe('');
   });
 });
+
+describe('the last exchange: Regenerate, Edit message and versions', () => {
+  const actions = () => ({ enabled: true, onRegenerate: vi.fn(), onEdit: vi.fn(), onShowVersion: vi.fn() });
+  const versions = { chosen: 2, count: 2 };
+  const exchange: ChatItem[] = [
+    user('1', 'Hello'),
+    assistant('2', 'Hi!'),
+    { kind: 'user', key: '3', content: 'Which wood?', versions },
+    assistant('4', 'Oak.', { versions }),
+  ];
+  const renderWith = (items: ChatItem[], exchangeActions: ReturnType<typeof actions>) =>
+    render(
+      <JotaiProvider store={createStore()}>
+        <Sut items={items} typing={false} exchangeActions={exchangeActions} />
+      </JotaiProvider>,
+    );
+
+  it('offers Regenerate on the last reply and Edit message on the last user message only, with the versions', () => {
+    const handlers = actions();
+    renderWith(exchange, handlers);
+    expect(screen.getAllByRole('button', { name: 'Regenerate' })).toHaveLength(1);
+    expect(within(rowOf(bubbles('assistant')[1])).getByRole('button', { name: 'Regenerate' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Edit message' })).toHaveLength(1);
+    expect(within(rowOf(bubbles('user')[1])).getByRole('button', { name: 'Edit message' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Versions' }).textContent).toContain('2 / 2');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next version' }).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous version' }));
+    expect(handlers.onShowVersion).toHaveBeenCalledWith(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(handlers.onRegenerate).toHaveBeenCalledOnce();
+  });
+
+  it('hides the actions and disables the arrows while a reply is written', () => {
+    renderWith(exchange, { ...actions(), enabled: false });
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit message' })).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous version' }).disabled).toBe(true);
+  });
+
+  it('edits inline: Escape cancels and gives the focus back, Save and send sends the changed text', () => {
+    const handlers = actions();
+    renderWith(exchange, handlers);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    const box = screen.getByRole('textbox', { name: 'Edited message' });
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Edited message' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit message' }));
+    expect(handlers.onEdit).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edited message' }), {
+      target: { value: 'Which wood, for a desk?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    expect(handlers.onEdit).toHaveBeenCalledWith('Which wood, for a desk?');
+  });
+});

@@ -1,8 +1,11 @@
 import { m } from 'framer-motion';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { AgentCopyToast } from '../../../../../schemas/types/agent';
 import { useModelKey } from '../../../lib/model-key';
-import type { ChatItem } from '../conversation/conversation-state';
+import { lastExchange, type ChatItem, type LastExchange } from '../conversation/conversation-state';
+import { StrokeIcon } from '../../../components/stroke-icon';
+import { MessageEditor } from './message-editor';
+import { VersionSwitcher } from './version-switcher';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
 import { ReplyDetails } from './reply-details';
@@ -22,23 +25,101 @@ const texts = {
   assistantSaid: 'Assistant',
 } as const;
 
-/** What a renderer may need beyond its item: the agent's own wording. */
-type RenderContext = { copyToast?: AgentCopyToast };
+/** Regenerate, Edit message and the version switcher of the chat's last exchange. */
+export type ExchangeActions = {
+  /** False while a reply is written or another version is on its way: the actions are hidden or disabled. */
+  enabled: boolean;
+  onRegenerate: () => void;
+  onEdit: (content: string) => void;
+  onShowVersion: (version: number) => void;
+};
+
+/** What a renderer may need beyond its item: the agent's own wording, and the last exchange's actions. */
+type RenderContext = {
+  copyToast?: AgentCopyToast;
+  exchange: LastExchange | null;
+  actions?: ExchangeActions;
+  /** Shows a version and gives the focus back to the button used (the exchange's messages are replaced). */
+  showVersion: (version: number, from: string) => void;
+};
+
+const exchangeTexts = { edit: 'Edit', editLabel: 'Edit message', regenerate: 'Regenerate' } as const;
+
+function Versions({ context }: { context: RenderContext }) {
+  const versions = context.exchange?.versions;
+  if (!versions || !context.actions) return null;
+  return <VersionSwitcher versions={versions} disabled={!context.actions.enabled} onShow={context.showVersion} />;
+}
+
+function UserMessage({ item, context }: { item: Extract<ChatItem, { kind: 'user' }>; context: RenderContext }) {
+  const [editing, setEditing] = useState(false);
+  /** Set on Cancel: the focus goes back to 'Edit message'. */
+  const refocus = useRef(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { exchange, actions } = context;
+  const last = exchange?.user.key === item.key;
+  const canEdit = last && actions?.enabled === true;
+
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+
+  if (editing && canEdit) {
+    return (
+      <div className={styles.userRow}>
+        <MessageEditor
+          initial={item.content}
+          onCancel={() => {
+            refocus.current = true;
+            setEditing(false);
+          }}
+          onSend={(content) => {
+            setEditing(false);
+            actions.onEdit(content);
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.userRow}>
+      <div className={`${styles.bubble} ${styles.user}`} data-message-role="user">
+        <span className={styles.srOnly}>{texts.youSaid}: </span>
+        <p className={styles.plain}>{item.content}</p>
+      </div>
+      {canEdit || (last && !exchange.reply && exchange.versions && actions?.enabled) ? (
+        <div className={styles.actions}>
+          {canEdit ? (
+            <button
+              ref={editButton}
+              type="button"
+              className={styles.copy}
+              aria-label={exchangeTexts.editLabel}
+              onClick={() => setEditing(true)}
+            >
+              <StrokeIcon size={14}>
+                <path d="M12 20h9" />
+                <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+              </StrokeIcon>
+              <span>{exchangeTexts.edit}</span>
+            </button>
+          ) : null}
+          {exchange?.reply ? null : <Versions context={context} />}
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 type Renderers = {
   [K in ChatItem['kind']]: (item: Extract<ChatItem, { kind: K }>, context: RenderContext) => ReactNode;
 };
 
 const renderers: Renderers = {
-  user: (item) => (
-    <div className={styles.userRow}>
-      <div className={`${styles.bubble} ${styles.user}`} data-message-role="user">
-        <span className={styles.srOnly}>{texts.youSaid}: </span>
-        <p className={styles.plain}>{item.content}</p>
-      </div>
-    </div>
-  ),
-  assistant: (item, { copyToast }) => (
+  user: (item, context) => <UserMessage item={item} context={context} />,
+  assistant: (item, context) => (
     <div className={styles.assistantRow}>
       <div
         className={`${styles.bubble} ${styles.assistant}`}
@@ -65,7 +146,17 @@ const renderers: Renderers = {
       </div>
       {!item.streaming && (item.content || item.usage || item.provenance) ? (
         <div className={styles.actions}>
-          {item.content ? <CopyButton text={item.content} copiedToast={copyToast} /> : null}
+          {item.content ? <CopyButton text={item.content} copiedToast={context.copyToast} /> : null}
+          {context.exchange?.reply?.key === item.key && context.actions?.enabled ? (
+            <button type="button" className={styles.copy} onClick={context.actions.onRegenerate}>
+              <StrokeIcon size={14}>
+                <path d="M21 12a9 9 0 1 1-2.64-6.36" />
+                <polyline points="21 3 21 9 15 9" />
+              </StrokeIcon>
+              <span>{exchangeTexts.regenerate}</span>
+            </button>
+          ) : null}
+          {context.exchange?.reply?.key === item.key ? <Versions context={context} /> : null}
           {item.usage || item.provenance ? (
             <ReplyDetails usage={item.usage} provenance={item.provenance} sources={item.sources.length} />
           ) : null}
@@ -75,6 +166,10 @@ const renderers: Renderers = {
   ),
   notice: (item) => <Notice item={item} />,
 };
+
+function ItemView({ item, context }: { item: ChatItem; context: RenderContext }) {
+  return (renderers[item.kind] as (item: ChatItem, context: RenderContext) => ReactNode)(item, context);
+}
 
 function Notice({ item }: { item: Extract<ChatItem, { kind: 'notice' }> }) {
   const [, setModelKey] = useModelKey();
@@ -128,10 +223,12 @@ type MessageListProps = {
   /** Waiting for the first token of a reply. */
   typing: boolean;
   copyToast?: AgentCopyToast;
+  /** Regenerate, Edit message and the versions of the last exchange; absent, none are offered. */
+  exchangeActions?: ExchangeActions;
 };
 
 /** The conversation, newest at the bottom, kept scrolled to the end while the reader is there. */
-export function MessageList({ items, typing, copyToast, focus = null }: MessageListProps) {
+export function MessageList({ items, typing, copyToast, focus = null, exchangeActions }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const [found, setFound] = useState<MessageFocus | null>(null);
@@ -162,6 +259,36 @@ export function MessageList({ items, typing, copyToast, focus = null }: MessageL
     if (element) pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
   };
 
+  // A version shown takes the place of the exchange's messages: the focus goes back to the arrow used.
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    const label = refocus.current;
+    if (!label) return;
+    const buttons = [
+      ...(scroller.current?.querySelectorAll<HTMLButtonElement>('[data-version-switcher] button') ?? []),
+    ];
+    const target =
+      buttons.find((button) => button.getAttribute('aria-label') === label && !button.disabled) ??
+      buttons.find((button) => !button.disabled);
+    if (!target) return;
+    refocus.current = null;
+    target.focus();
+  }, [items, exchangeActions?.enabled]);
+
+  const onShowVersion = exchangeActions?.onShowVersion;
+  const showVersion = useCallback(
+    (version: number, from: string) => {
+      refocus.current = from;
+      onShowVersion?.(version);
+    },
+    [onShowVersion],
+  );
+  const context: RenderContext = {
+    copyToast,
+    exchange: lastExchange(items),
+    actions: exchangeActions,
+    showVersion,
+  };
   const streaming = items.some((item) => item.kind === 'assistant' && item.streaming);
   const announcement = useCompletedReplyAnnouncement(items, streaming || typing);
   return (
@@ -189,7 +316,7 @@ export function MessageList({ items, typing, copyToast, focus = null }: MessageL
             animate={entrance.animate}
             transition={entrance.transition}
           >
-            {(renderers[item.kind] as (item: ChatItem, context: RenderContext) => ReactNode)(item, { copyToast })}
+            <ItemView item={item} context={context} />
           </m.div>
         ))}
         {typing ? <TypingIndicator /> : null}

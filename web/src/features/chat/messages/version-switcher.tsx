@@ -1,0 +1,53 @@
+import type { MessageVersions } from '../conversation/conversation-state';
+import { StrokeIcon } from '../../../components/stroke-icon';
+import { VisuallyHidden } from '../../../components/visually-hidden';
+import styles from './message-list.module.css';
+
+export const versionTexts = {
+  group: 'Versions',
+  previous: 'Previous version',
+  next: 'Next version',
+  version: 'Version',
+} as const;
+
+type VersionSwitcherProps = {
+  versions: MessageVersions;
+  disabled: boolean;
+  /** Shows another version; `from` names the button used, to give it the focus back once the version is shown. */
+  onShow: (version: number, from: string) => void;
+};
+
+/** '2 / 2' between the arrows that switch the versions of the chat's last exchange (Regenerate, Edit message). */
+export function VersionSwitcher({ versions, disabled, onShow }: VersionSwitcherProps) {
+  const { chosen, count } = versions;
+  return (
+    <div className={styles.versions} role="group" aria-label={versionTexts.group} data-version-switcher="">
+      <button
+        type="button"
+        className={styles.copy}
+        aria-label={versionTexts.previous}
+        disabled={disabled || chosen <= 1}
+        onClick={() => onShow(chosen - 1, versionTexts.previous)}
+      >
+        <StrokeIcon size={14}>
+          <polyline points="15 18 9 12 15 6" />
+        </StrokeIcon>
+      </button>
+      <span className={styles.versionCount}>
+        <VisuallyHidden>{versionTexts.version} </VisuallyHidden>
+        {chosen} / {count}
+      </span>
+      <button
+        type="button"
+        className={styles.copy}
+        aria-label={versionTexts.next}
+        disabled={disabled || chosen >= count}
+        onClick={() => onShow(chosen + 1, versionTexts.next)}
+      >
+        <StrokeIcon size={14}>
+          <polyline points="9 18 15 12 9 6" />
+        </StrokeIcon>
+      </button>
+    </div>
+  );
+}
