@@ -28,36 +28,39 @@ test.describe('dark mode', () => {
     await expect(menu.darkMode).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('the switch is remembered after a reload and applies on the landing page, the hub and a chat', async ({
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    const landing = new LandingPage(page);
-    await landing.goto();
-    expect(await background(page)).toBe(lightBackground);
-    await new SideMenu(page).setDarkMode(true);
-    expect(await background(page)).toBe(darkBackground);
-    await expectNoSeriousA11yViolations(page, 'landing page in dark mode');
+  for (const width of [1280, 390]) {
+    test(`the switch is remembered after a reload and applies on the landing page, the hub and a chat (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      const landing = new LandingPage(page);
+      await landing.goto();
+      expect(await background(page)).toBe(lightBackground);
+      await new SideMenu(page).setDarkMode(true);
+      expect(await background(page)).toBe(darkBackground);
+      await expectNoSeriousA11yViolations(page, 'landing page in dark mode');
 
-    await page.reload();
-    expect(await theme(page)).toBe('dark');
-    expect(await background(page)).toBe(darkBackground);
+      await page.reload();
+      expect(await theme(page)).toBe('dark');
+      expect(await background(page)).toBe(darkBackground);
 
-    await new HubPage(page).goto();
-    expect(await background(page)).toBe(darkBackground);
-    await expectNoSeriousA11yViolations(page, 'hub in dark mode');
+      await new HubPage(page).goto();
+      expect(await background(page)).toBe(darkBackground);
+      await expectNoSeriousA11yViolations(page, 'hub in dark mode');
 
-    const chat = new ChatPage(page);
-    await chat.goto(agents.sendsOnEnter);
-    expect(await background(page)).toBe(darkBackground);
-    await expectNoSeriousA11yViolations(page, 'chat in dark mode');
+      const chat = new ChatPage(page);
+      await chat.goto(agents.sendsOnEnter);
+      expect(await background(page)).toBe(darkBackground);
+      await expectNoSeriousA11yViolations(page, 'chat in dark mode');
 
-    const menu = new SideMenu(page);
-    await menu.setDarkMode(false);
-    await page.reload();
-    expect(await theme(page)).toBe('light');
-    expect(await background(page)).toBe(lightBackground);
-  });
+      const menu = new SideMenu(page);
+      await menu.setDarkMode(false);
+      await page.reload();
+      expect(await theme(page)).toBe('light');
+      expect(await background(page)).toBe(lightBackground);
+    });
+  }
 
   test('a chosen light mode wins over a dark system', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
