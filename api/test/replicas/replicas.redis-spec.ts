@@ -246,8 +246,8 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     // Its own key prefix: to this replica's Redis, no reply is being written anywhere (as with Redis down).
     const unlinked = await startReplica('E', { REDIS_PREFIX: `${redis.prefix}unlinked:` });
     const { session, stopped, tookMs } = await stopFrom(unlinked, 'Write slowly, again');
-    // A reads the request with its next checkpoint, once a second.
-    expect(tookMs).toBeLessThan(2000);
+    // A reads the request with its next checkpoint, once a second (and a busy machine gets a second more).
+    expect(tookMs).toBeLessThan(3000);
     expect((await messagesOn(unlinked, session.id)).at(-1)).toEqual(stopped);
     // Nothing is being written any more: a second stop finds nothing.
     const again = await api(unlinked, `/api/chat/sessions/${session.id}/turn/stop`, { method: 'POST' });
