@@ -370,12 +370,17 @@ async function streamingRuns(target: Target): Promise<{ results: LevelResult[]; 
   return { results, firstBurst };
 }
 
-function startForwarder(cleanup: Cleanup, to: string): Promise<string> {
-  const child: ChildProcess = spawnBenchChild(join(__dirname, 'support', 'bare-forwarder.ts'), { FORWARD_TO: to });
-  cleanup.child('the bare forwarder', child);
+function startForwarder(
+  cleanup: Cleanup,
+  to: string,
+  file = 'bare-forwarder.ts',
+  name = 'the bare forwarder',
+): Promise<string> {
+  const child: ChildProcess = spawnBenchChild(join(__dirname, 'support', file), { FORWARD_TO: to });
+  cleanup.child(name, child);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bare forwarder did not start in 30 s')), 30_000);
-    child.once('exit', (code) => reject(new Error(`the bare forwarder exited (${code})`)));
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 30 s`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code})`)));
     child.once('message', (message: { port: number }) => {
       clearTimeout(timer);
       resolve(`http://127.0.0.1:${message.port}`);
@@ -396,12 +401,14 @@ async function oneShot(cleanup: Cleanup, target: Target): Promise<void> {
   const upstreamBody = (await fake.calls()).find((call) => !call.streamed)?.body;
   if (!upstreamBody) throw new Error('the server sent no completion request to the fake');
   const forwarder = await startForwarder(cleanup, fake.baseUrl);
+  const nestForwarder = await startForwarder(cleanup, fake.baseUrl, 'nest-forwarder.ts', 'the Nest forwarder');
   const auth = { authorization: `Bearer ${BENCH_KEY}` };
   const path = new URL(fake.baseUrl).pathname;
   const samples = await compareSequential(
     {
       direct: () => postJson(`${fake.baseUrl}/chat/completions`, upstreamBody, auth).then(() => undefined),
       bare: () => postJson(`${forwarder}${path}/chat/completions`, upstreamBody, auth).then(() => undefined),
+      nest: () => postJson(`${nestForwarder}${path}/chat/completions`, upstreamBody, auth).then(() => undefined),
       ours,
     },
     ONE_SHOT,
@@ -412,14 +419,16 @@ async function oneShot(cleanup: Cleanup, target: Target): Promise<void> {
   const row = (name: string, cells: string) => console.log(`${name.padEnd(52)}${cells}`);
   console.log('');
   console.log(
-    `one-shot POST /api/chat/completions (${target.label}): ${ONE_SHOT.rounds} sequential rounds of the three paths ` +
+    `one-shot POST /api/chat/completions (${target.label}): ${ONE_SHOT.rounds} sequential rounds of the four paths ` +
       `in rotating order, after ${ONE_SHOT.warmup} warm-up calls each; the fake answers ${UPSTREAM_FIRST_BYTE_MS} ms after the request`,
   );
   row('', '         p50          p99');
   row('direct to the fake', p(samples.direct));
   row('through the bare Node forwarder', p(samples.bare));
+  row('through the same forwarder as a bare Nest route', p(samples.nest));
   row('through our server', p(samples.ours));
   row('added by the bare forwarder (over direct)', addedRow(samples.bare));
+  row('added by the bare Nest route (over direct)', addedRow(samples.nest));
   row('added by our server (over direct)', addedRow(samples.ours));
   row(
     'added, median of per-round differences: bare / ours',
@@ -428,6 +437,9 @@ async function oneShot(cleanup: Cleanup, target: Target): Promise<void> {
   const overBare = added(samples.ours, 50) - added(samples.bare, 50);
   console.log(
     `our added latency p50 ${num(overBare, 2)} ms over the bare forwarder's, target < ${OVER_BARE_TARGET_MS} ms: ${overBare < OVER_BARE_TARGET_MS ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `of which the framework alone (a bare Nest route over the bare forwarder): ${num(added(samples.nest, 50) - added(samples.bare, 50), 2)} ms`,
   );
 }
 
