@@ -135,6 +135,8 @@ test.describe('regenerate, edit and versions of the last exchange', () => {
     await chat.regenerateButton().focus();
     await page.keyboard.press('Enter');
     await expect(chat.versions()).toContainText('2 / 2');
+    // Written: the focus is back on Regenerate, not at the start of the page.
+    await expect(chat.regenerateButton()).toBeFocused();
 
     await chat.previousVersion().focus();
     await page.keyboard.press('Enter');
@@ -157,5 +159,6 @@ test.describe('regenerate, edit and versions of the last exchange', () => {
     await page.keyboard.press('Control+Enter');
     await expect(chat.assistantMessages().last()).toContainText('Echo: Name a warm colour');
     await expect(chat.versions()).toContainText('3 / 3');
+    await expect(chat.editButton()).toBeFocused();
   });
 });

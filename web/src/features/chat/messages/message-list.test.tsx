@@ -408,4 +408,28 @@ describe('the last exchange: Regenerate, Edit message and versions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
     expect(handlers.onEdit).toHaveBeenCalledWith('Which wood, for a desk?');
   });
+
+  it.each([
+    ['Regenerate', 'Regenerate'],
+    ['Save and send', 'Edit message'],
+  ])('gives the focus back to %s once the new reply is written, not to the page', (used, focused) => {
+    const handlers = actions();
+    const view = (items: ChatItem[], enabled: boolean) => (
+      <JotaiProvider store={store}>
+        <Sut items={items} typing={false} exchangeActions={{ ...handlers, enabled }} />
+      </JotaiProvider>
+    );
+    const store = createStore();
+    const { rerender } = render(view(exchange, true));
+    if (used === 'Regenerate') fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    else {
+      fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    }
+    const writing: ChatItem[] = [...exchange.slice(0, 3), assistant('5', 'Wal', { streaming: true })];
+    rerender(view(writing, false));
+    expect(screen.queryByRole('button', { name: focused })).toBeNull();
+    rerender(view([...exchange.slice(0, 3), assistant('5', 'Walnut.', { versions: { chosen: 3, count: 3 } })], true));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: focused }));
+  });
 });

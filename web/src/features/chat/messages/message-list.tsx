@@ -96,6 +96,7 @@ function UserMessage({ item, context }: { item: Extract<ChatItem, { kind: 'user'
               ref={editButton}
               type="button"
               className={styles.copy}
+              data-exchange-action="edit"
               aria-label={exchangeTexts.editLabel}
               onClick={() => setEditing(true)}
             >
@@ -148,7 +149,12 @@ const renderers: Renderers = {
         <div className={styles.actions}>
           {item.content ? <CopyButton text={item.content} copiedToast={context.copyToast} /> : null}
           {context.exchange?.reply?.key === item.key && context.actions?.enabled ? (
-            <button type="button" className={styles.copy} onClick={context.actions.onRegenerate}>
+            <button
+              type="button"
+              className={styles.copy}
+              data-exchange-action="regenerate"
+              onClick={context.actions.onRegenerate}
+            >
               <StrokeIcon size={14}>
                 <path d="M21 12a9 9 0 1 1-2.64-6.36" />
                 <polyline points="21 3 21 9 15 9" />
@@ -275,6 +281,36 @@ export function MessageList({ items, typing, copyToast, focus = null, exchangeAc
     target.focus();
   }, [items, exchangeActions?.enabled]);
 
+  // Regenerate and Save and send take their buttons away while the reply is written: once it is over, the
+  // focus returns to the same action of the new exchange (else to its versions), not to the page's start.
+  const afterAction = useRef<{ action: 'regenerate' | 'edit'; underway: boolean } | null>(null);
+  useEffect(() => {
+    const pending = afterAction.current;
+    if (!pending) return;
+    if (!exchangeActions?.enabled) {
+      pending.underway = true;
+      return;
+    }
+    if (!pending.underway) return;
+    const { action } = pending;
+    afterAction.current = null;
+    const target =
+      scroller.current?.querySelector<HTMLButtonElement>(`[data-exchange-action="${action}"]`) ??
+      scroller.current?.querySelector<HTMLButtonElement>('[data-version-switcher] button:not(:disabled)');
+    target?.focus();
+  }, [items, exchangeActions?.enabled]);
+  const actions: ExchangeActions | undefined = exchangeActions && {
+    ...exchangeActions,
+    onRegenerate: () => {
+      afterAction.current = { action: 'regenerate', underway: false };
+      exchangeActions.onRegenerate();
+    },
+    onEdit: (content) => {
+      afterAction.current = { action: 'edit', underway: false };
+      exchangeActions.onEdit(content);
+    },
+  };
+
   const onShowVersion = exchangeActions?.onShowVersion;
   const showVersion = useCallback(
     (version: number, from: string) => {
@@ -286,7 +322,7 @@ export function MessageList({ items, typing, copyToast, focus = null, exchangeAc
   const context: RenderContext = {
     copyToast,
     exchange: lastExchange(items),
-    actions: exchangeActions,
+    actions,
     showVersion,
   };
   const streaming = items.some((item) => item.kind === 'assistant' && item.streaming);
