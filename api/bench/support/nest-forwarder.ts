@@ -3,37 +3,22 @@ import { Controller, Module, Post, Req, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { Agent, request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forwardTo } from './forward-request';
 
 /**
  * The bare forwarder as a route of an otherwise empty Nest app on Express, as our server runs: the
  * framework's own share of a one-shot call (routing, the execution context, the response), with no guard,
  * no body parsing and no checks. FORWARD_TO as for bare-forwarder.ts.
  */
-const target = new URL(process.env.FORWARD_TO!);
-const upstream = new Agent({ keepAlive: true });
+const forward = forwardTo(new URL(process.env.FORWARD_TO!));
 
 @Controller()
 class ForwardController {
   @Post('*path')
   forward(@Req() req: Request, @Res() res: Response): void {
-    const forwarded = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-        agent: upstream,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on('error', () => res.destroy());
-    req.pipe(forwarded);
+    forward(req, res);
   }
 }
 

@@ -90,7 +90,7 @@ export function newAgentDefinition(options: {
 
 /**
  * The JSON as agent files are written by hand: two-space indents, and a list of plain values on one
- * line when it fits (`"routes": ["/doctor"]`). Ends with a newline.
+ * line when it fits (`"routes": ["/my-agent"]`). Ends with a newline.
  */
 export function formatAgentJson(value: unknown): string {
   const format = (node: unknown, indent: string): string => {
