@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
 import { API_PREFIX, AppModule } from './app.module';
+import { securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 
 export interface CreateAppOptions {
@@ -20,23 +20,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'connect-src': ["'self'"],
-          // The installable app: its service worker (/sw.js) and manifest come from the site itself.
-          'worker-src': ["'self'"],
-          'manifest-src': ["'self'"],
-          // Plain-HTTP deployments on a LAN would lose every asset to a forced upgrade.
-          'upgrade-insecure-requests': null,
-        },
-      },
-    }),
-  );
+  // API answers are never cached (no-store), so an ETag would be hashed for nothing; web assets get theirs from serve-static.
+  app.set('etag', false);
+  app.use(securityHeaders());
   app.use(compression());
   // API answers hold private data and change with every message: never cache them.
   app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { AccessModule } from './access';
+import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
 import { ChatMessageEntity, ChatSessionEntity, ChatModule } from './chat';
 import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
-import { JsonBodyInterceptor } from './common/json-body.interceptor';
+import { JsonBodyGuard } from './common/json-body.guard';
 import { type AppConfig, AppConfigModule, webDistDir } from './config';
 import { DatabaseModule } from './database';
 import { HealthModule } from './health';
@@ -61,7 +61,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: AppExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        // In this order: a request without access is refused before its body is read.
+        { provide: APP_GUARD, useExisting: AccessGuard },
+        { provide: APP_GUARD, useClass: JsonBodyGuard },
       ],
     };
   }

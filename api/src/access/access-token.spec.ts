@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-token';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, REMEMBERED_TOKENS } from './access-token';
 
 describe(AccessTokens.name, () => {
   const sut = new AccessTokens('Open-Sesame', 'a-session-secret-of-enough-length-000');
@@ -28,5 +28,29 @@ describe(AccessTokens.name, () => {
   it('rejects malformed tokens', () => {
     for (const token of [undefined, '', 'v1', 'v1.abc.def', 'v2.1.x', `${sut.issue()}.extra`])
       expect(sut.verify(token)).toBe(false);
+  });
+
+  it('refuses a changed copy of a token it has verified before', () => {
+    const tokens = new AccessTokens('Open-Sesame', 'a-session-secret-of-enough-length-000');
+    const now = Date.UTC(2026, 10, 21);
+    const token = tokens.issue(now);
+    expect(tokens.verify(token, now)).toBe(true);
+    const [version, issuedAt, signature] = token.split('.');
+    const flipped = signature[0] === 'A' ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    expect(tokens.verify(`${version}.${issuedAt}.${flipped}`, now)).toBe(false);
+    // A later issue time under the old signature would stretch the token's life.
+    expect(tokens.verify(`${version}.${Number(issuedAt) + 3600}.${signature}`, now)).toBe(false);
+    expect(tokens.verify(token, now)).toBe(true);
+  });
+
+  it(`remembers at most ${REMEMBERED_TOKENS} verified tokens, and still verifies one it has let go`, () => {
+    const tokens = new AccessTokens('Open-Sesame', 'a-session-secret-of-enough-length-000');
+    const start = Date.UTC(2026, 10, 21);
+    const issued = Array.from({ length: REMEMBERED_TOKENS + 50 }, (_, i) => tokens.issue(start - i * 1000));
+    for (const token of issued) expect(tokens.verify(token, start)).toBe(true);
+    expect(tokens.rememberedTokens).toBe(REMEMBERED_TOKENS);
+    expect(tokens.verify(issued[0], start)).toBe(true);
+    expect(tokens.verify(`${issued[0]}x`, start)).toBe(false);
+    expect(tokens.rememberedTokens).toBe(REMEMBERED_TOKENS);
   });
 });

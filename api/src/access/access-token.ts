@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 export const ACCESS_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Verified tokens remembered at most: a small circle of users holds a few each. */
+export const REMEMBERED_TOKENS = 1_000;
 
 const normalizeCode = (code: string) => code.trim().toLowerCase();
 
@@ -15,6 +17,12 @@ export class AccessTokens {
   private readonly signingKey: Buffer;
   private readonly compareKey: Buffer;
   private readonly codeDigest: Buffer;
+  /**
+   * Tokens whose signature checked out, with their issue time: every request carries the token, and its
+   * HMAC was a measurable share of a one-shot reply's added latency. Only a correctly signed token gets
+   * in, so a forged one always meets the constant-time comparison.
+   */
+  private readonly verified = new Map<string, number>();
 
   constructor(accessCode: string, sessionSecret: string) {
     this.signingKey = hmac(sessionSecret, `sign:${normalizeCode(accessCode)}`);
@@ -34,12 +42,28 @@ export class AccessTokens {
 
   verify(token: string | undefined, now = Date.now()): boolean {
     if (!token) return false;
+    let issuedAt = this.verified.get(token);
+    if (issuedAt === undefined) {
+      issuedAt = this.signedIssueTime(token);
+      if (issuedAt === undefined) return false;
+      if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, issuedAt);
+    }
+    const age = Math.floor(now / 1000) - issuedAt;
+    return age >= -60 && age <= ACCESS_TOKEN_TTL_SECONDS;
+  }
+
+  get rememberedTokens(): number {
+    return this.verified.size;
+  }
+
+  /** The token's issue time (seconds) when this key signed it. */
+  private signedIssueTime(token: string): number | undefined {
     const parts = token.split('.');
-    if (parts.length !== 3 || parts[0] !== VERSION || !/^\d{1,12}$/.test(parts[1])) return false;
+    if (parts.length !== 3 || parts[0] !== VERSION || !/^\d{1,12}$/.test(parts[1])) return undefined;
     const expected = hmac(this.signingKey, `${parts[0]}.${parts[1]}`);
     const given = Buffer.from(parts[2], 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    const age = Math.floor(now / 1000) - Number(parts[1]);
-    return age >= -60 && age <= ACCESS_TOKEN_TTL_SECONDS;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return Number(parts[1]);
   }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { AccessController } from './access.controller';
 import { AccessGuard } from './access.guard';
 import { AccessService } from './access.service';
@@ -7,7 +6,8 @@ import { WrongCodeThrottle } from './wrong-code-throttle';
 
 @Module({
   controllers: [AccessController],
-  providers: [AccessService, WrongCodeThrottle, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [AccessService],
+  providers: [AccessService, WrongCodeThrottle, AccessGuard],
+  // AppModule makes the guard global, ahead of the body parser.
+  exports: [AccessService, AccessGuard],
 })
 export class AccessModule {}
