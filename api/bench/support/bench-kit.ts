@@ -229,3 +229,32 @@ export async function compareSequential<Path extends string>(
 
 /** Per round, a path's duration minus the direct call's: the median of these is robust to drift over the run. */
 export const pairedDifferences = (path: number[], direct: number[]) => path.map((value, i) => value - direct[i]);
+
+/**
+ * How much slower this machine runs the same JavaScript right after its thread slept `idleMs` than back to
+ * back (median of both). Virtual machines commonly lose caches and clock speed while a core idles; every
+ * sequential call that waits on a slow upstream pays that factor on all the work it does after the wait.
+ */
+export async function coldCpuFactor(idleMs: number, rounds = 60): Promise<{ warmMs: number; coldMs: number }> {
+  const work = () => {
+    let sum = 0;
+    for (let i = 0; i < 200; i++)
+      sum += (JSON.parse(JSON.stringify({ i, text: 'x'.repeat(i % 50), list: [i, { i }] })) as { list: unknown[] }).list
+        .length;
+    return sum;
+  };
+  for (let i = 0; i < 2000; i++) work();
+  const warm: number[] = [];
+  const cold: number[] = [];
+  const timedWork = () => {
+    const start = performance.now();
+    work();
+    return performance.now() - start;
+  };
+  for (let i = 0; i < rounds; i++) warm.push(timedWork());
+  for (let i = 0; i < rounds; i++) {
+    await sleep(idleMs);
+    cold.push(timedWork());
+  }
+  return { warmMs: percentile(warm, 50), coldMs: percentile(cold, 50) };
+}

@@ -28,6 +28,9 @@ async function main(): Promise<void> {
       case 'reset':
         fake.reset();
         return null;
+      case 'latency':
+        fake.setOptions({ latencyMs: command.ms });
+        return null;
       case 'idle':
         await fake.idle(30_000);
         return null;

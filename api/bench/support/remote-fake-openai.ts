@@ -23,6 +23,7 @@ export interface UpstreamCall {
 export type FakeCommand =
   | { op: 'script-streamed'; text: string; count: number }
   | { op: 'reset' }
+  | { op: 'latency'; ms: number }
   | { op: 'calls' }
   | { op: 'counts' }
   | { op: 'idle' };
@@ -79,6 +80,11 @@ export class RemoteFakeOpenAI {
 
   reset(): Promise<void> {
     return this.call({ op: 'reset' }).then(() => undefined);
+  }
+
+  /** From now on (until a reset), answers come `ms` after the request. */
+  setLatency(ms: number): Promise<void> {
+    return this.call({ op: 'latency', ms }).then(() => undefined);
   }
 
   /** Completion requests since the last reset, in arrival order. */
