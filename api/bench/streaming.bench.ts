@@ -152,6 +152,8 @@ interface LevelResult {
   firstTokenOverUpstream: number[];
   /** Request sent -> first token at the client: what a user waits. */
   firstTokenFromRequest: number[];
+  /** Per round, request sent -> first token, p99: the first round after a quiet spell runs slower than the rest. */
+  firstTokenP99ByRound: number[];
   clientGaps: number[];
   upstreamGaps: number[];
   /** Request sent -> the model call reaching the fake: the server's work before the model (incl. saving the user message). */
@@ -219,6 +221,7 @@ async function runLevel(
     failures: [],
     firstTokenOverUpstream: [],
     firstTokenFromRequest: [],
+    firstTokenP99ByRound: [],
     clientGaps: [],
     upstreamGaps: [],
     untilModelCall: [],
@@ -282,6 +285,12 @@ async function runLevel(
         result.firstTokenFromRequest.push(outcome.tokenAt[0] - outcome.sentAt);
       }
     }
+    result.firstTokenP99ByRound.push(
+      percentile(
+        outcomes.filter((o) => o.tokenAt.length).map((o) => o.tokenAt[0] - o.sentAt),
+        99,
+      ),
+    );
     result.turns += concurrency;
     result.wallMs += ended - started;
     result.serverCpuMs += cpu1 - cpu0;
@@ -309,6 +318,12 @@ function printLevels(label: string, results: LevelResult[], direct: Map<number, 
   row("first token over upstream's, max (ms)", (r) => num(Math.max(...r.firstTokenOverUpstream)));
   row('request sent -> first token at the client, p50 (ms)', (r) => num(percentile(r.firstTokenFromRequest, 50)));
   row('request sent -> first token at the client, p99 (ms)', (r) => num(percentile(r.firstTokenFromRequest, 99)));
+  // Only levels of a few rounds: twenty single turns would not fit the column.
+  const byRound = (r: LevelResult) => r.rounds > 1 && r.rounds <= 5;
+  if (results.some(byRound))
+    row('  the same, p99 by round (ms)', (r) =>
+      byRound(r) ? r.firstTokenP99ByRound.map((v) => num(v, 0)).join('/') : '-',
+    );
   row('  calling the fake directly instead, p50 (ms)', (r) => num(percentile(direct.get(r.concurrency) ?? [], 50)));
   row('  calling the fake directly instead, p99 (ms)', (r) => num(percentile(direct.get(r.concurrency) ?? [], 99)));
   row('inter-token gap at the client, p50 (ms)', (r) => num(percentile(r.clientGaps, 50)));
