@@ -267,6 +267,7 @@ async function runLevel(
 
     const calls = new Map<string, UpstreamCall>();
     for (const call of await fake.calls()) if (call.streamed) calls.set(call.userContent, call);
+    const roundFirstTokens: number[] = [];
     for (const outcome of outcomes) {
       const call = calls.get(outcome.content);
       result.tokens += tokenCount(outcome.text);
@@ -282,15 +283,11 @@ async function runLevel(
       if (failure) result.failures.push(`${outcome.content}: ${failure}`);
       else {
         result.firstTokenOverUpstream.push(outcome.tokenAt[0] - call!.tokensSentAt[0]);
-        result.firstTokenFromRequest.push(outcome.tokenAt[0] - outcome.sentAt);
+        roundFirstTokens.push(outcome.tokenAt[0] - outcome.sentAt);
       }
     }
-    result.firstTokenP99ByRound.push(
-      percentile(
-        outcomes.filter((o) => o.tokenAt.length).map((o) => o.tokenAt[0] - o.sentAt),
-        99,
-      ),
-    );
+    result.firstTokenFromRequest.push(...roundFirstTokens);
+    result.firstTokenP99ByRound.push(percentile(roundFirstTokens, 99));
     result.turns += concurrency;
     result.wallMs += ended - started;
     result.serverCpuMs += cpu1 - cpu0;

@@ -236,22 +236,16 @@ export const pairedDifferences = (path: number[], direct: number[]) => path.map(
  * sequential call that waits on a slow upstream pays that factor on all the work it does after the wait.
  */
 export async function coldCpuFactor(idleMs: number, rounds = 60): Promise<{ warmMs: number; coldMs: number }> {
-  const work = () => {
-    let sum = 0;
-    for (let i = 0; i < 200; i++)
-      sum += (JSON.parse(JSON.stringify({ i, text: 'x'.repeat(i % 50), list: [i, { i }] })) as { list: unknown[] }).list
-        .length;
-    return sum;
-  };
-  for (let i = 0; i < 2000; i++) work();
-  const warm: number[] = [];
-  const cold: number[] = [];
+  const work = (): unknown =>
+    JSON.parse(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, text: 'x'.repeat(i % 50) }))));
   const timedWork = () => {
     const start = performance.now();
     work();
     return performance.now() - start;
   };
-  for (let i = 0; i < rounds; i++) warm.push(timedWork());
+  for (let i = 0; i < 2000; i++) work();
+  const warm = Array.from({ length: rounds }, timedWork);
+  const cold: number[] = [];
   for (let i = 0; i < rounds; i++) {
     await sleep(idleMs);
     cold.push(timedWork());
