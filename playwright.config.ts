@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -25,6 +25,8 @@ if (!process.env[dataDirVariable]) {
   process.on('exit', () => rmSync(created, { recursive: true, force: true }));
 }
 const dataRoot = process.env[dataDirVariable];
+// The app servers start as `npm run serve` starts one (node's flags included), without npm in between.
+const serveCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } }).scripts.serve;
 const keyedDataDir = join(dataRoot, 'keyed');
 const keylessDataDir = join(dataRoot, 'keyless');
 mkdirSync(keyedDataDir, { recursive: true });
@@ -101,7 +103,7 @@ export default defineConfig({
     },
     {
       name: 'keyed',
-      command: 'node api/dist/main.js',
+      command: serveCommand,
       url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
       env: {
         ...appEnv,
@@ -114,7 +116,7 @@ export default defineConfig({
     },
     {
       name: 'keyless',
-      command: 'node api/dist/main.js',
+      command: serveCommand,
       url: `http://127.0.0.1:${KEYLESS_PORT}/api/health`,
       env: {
         ...appEnv,

@@ -1,9 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/config/repo-paths';
 
 export const builtServer = join(repoRoot, 'api', 'dist', 'main.js');
+
+/** `npm run serve` (the root package.json), word by word: `node`, its flags, then the server's file. */
+export const serveCommand: string[] = (
+  JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+).scripts.serve.split(/\s+/);
+
+/** The flags `npm run serve` gives node, so every server the tests and benches start runs as production does. */
+export const serverNodeFlags = serveCommand.slice(1, -1);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,9 +31,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the built server (`node api/dist/main.js`) exactly as `npm start` does, with only the given environment. */
+/** Runs the built server exactly as `npm start` does (node's flags included), with only the given environment. */
 export function runServer(env: Record<string, string | undefined>): ServerProcess {
-  const child = spawn(process.execPath, [builtServer], {
+  const child = spawn(process.execPath, [...serverNodeFlags, builtServer], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
