@@ -6,6 +6,7 @@ import { readEvents } from '../test/support/sse-events';
 import { createBenchSchema, benchDatabaseUrl, type BackendCpuMeter } from './support/bench-database';
 import {
   coldCpuFactor,
+  loadGeneratorFlagsMissing,
   BENCH_AGENT,
   BENCH_KEY,
   accessCookie,
@@ -154,6 +155,10 @@ interface LevelResult {
   firstTokenFromRequest: number[];
   /** Per round, request sent -> first token, p99: the first round after a quiet spell runs slower than the rest. */
   firstTokenP99ByRound: number[];
+  /** Per round, the server's CPU time while the turns streamed. */
+  serverCpuByRound: number[];
+  /** Per round, connections the fake accepted: the server opens new ones once the fake has closed its idle ones (5 s). */
+  newConnectionsByRound: number[];
   clientGaps: number[];
   upstreamGaps: number[];
   /** Request sent -> the model call reaching the fake: the server's work before the model (incl. saving the user message). */
@@ -222,6 +227,8 @@ async function runLevel(
     firstTokenOverUpstream: [],
     firstTokenFromRequest: [],
     firstTokenP99ByRound: [],
+    serverCpuByRound: [],
+    newConnectionsByRound: [],
     clientGaps: [],
     upstreamGaps: [],
     untilModelCall: [],
@@ -246,11 +253,13 @@ async function runLevel(
       profile && concurrency === MAX_CONCURRENCY && round === rounds - 1
         ? profileServer(server.pid, profile.rawFile, profile.keepAs)
         : undefined;
+    const connections0 = (await fake.counts()).connections;
     const [cpu0, bench0, fake0] = [cpuOf(server.pid), benchCpuMs(), cpuOf(fake.pid)];
     const started = monotonicMs();
     const outcomes = await Promise.all(contents.map((content) => streamTurn(server.base, cookie, content)));
     const ended = monotonicMs();
     const [cpu1, bench1, fake1] = [cpuOf(server.pid), benchCpuMs(), cpuOf(fake.pid)];
+    result.newConnectionsByRound.push((await fake.counts()).connections - connections0);
     if (stopProfile) {
       const file = await stopProfile();
       result.profile = [
@@ -291,6 +300,7 @@ async function runLevel(
     result.turns += concurrency;
     result.wallMs += ended - started;
     result.serverCpuMs += cpu1 - cpu0;
+    result.serverCpuByRound.push(cpu1 - cpu0);
     result.serverCpuWithBackgroundMs += cpu2 - cpu0;
     result.benchCpuMs += bench1 - bench0;
     result.fakeCpuMs += fake1 - fake0;
@@ -299,7 +309,7 @@ async function runLevel(
   return result;
 }
 
-const cell = (value: string) => value.padStart(14);
+const cell = (value: string) => value.padStart(16);
 const num = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 function printLevels(label: string, results: LevelResult[], direct: Map<number, number[]>): void {
@@ -317,10 +327,26 @@ function printLevels(label: string, results: LevelResult[], direct: Map<number, 
   row('request sent -> first token at the client, p99 (ms)', (r) => num(percentile(r.firstTokenFromRequest, 99)));
   // Only levels of a few rounds: twenty single turns would not fit the column.
   const byRound = (r: LevelResult) => r.rounds > 1 && r.rounds <= 5;
-  if (results.some(byRound))
-    row('  the same, p99 by round (ms)', (r) =>
-      byRound(r) ? r.firstTokenP99ByRound.map((v) => num(v, 0)).join('/') : '-',
+  const eachRound = (values: (r: LevelResult) => number[]) => (r: LevelResult) =>
+    byRound(r)
+      ? values(r)
+          .map((v) => num(v, 0))
+          .join('/')
+      : '-';
+  if (results.some(byRound)) {
+    row(
+      '  the same, p99 by round (ms)',
+      eachRound((r) => r.firstTokenP99ByRound),
     );
+    row(
+      '  server CPU by round (ms)',
+      eachRound((r) => r.serverCpuByRound),
+    );
+    row(
+      '  connections opened to the fake, by round',
+      eachRound((r) => r.newConnectionsByRound),
+    );
+  }
   row('  calling the fake directly instead, p50 (ms)', (r) => num(percentile(direct.get(r.concurrency) ?? [], 50)));
   row('  calling the fake directly instead, p99 (ms)', (r) => num(percentile(direct.get(r.concurrency) ?? [], 99)));
   row('inter-token gap at the client, p50 (ms)', (r) => num(percentile(r.clientGaps, 50)));
@@ -534,6 +560,11 @@ runBench('streaming bench', DEADLINE_MS, async (cleanup) => {
       `${UPSTREAM_TOKEN_GAP_MS} ms apart, the first byte ${UPSTREAM_FIRST_BYTE_MS} ms after the request; ` +
       `each turn a new chat; warm-up ${WARMUP.rounds} x ${WARMUP.concurrency} turns, then ${MAX_CONCURRENCY} at once, per database`,
   );
+  if (loadGeneratorFlagsMissing.length)
+    console.log(
+      `(note: the bench clients run without ${loadGeneratorFlagsMissing.join(' ')}, which the server and the fake have; ` +
+        `after the one-turn level they run slower, and that shows in the next level's figures: run it as \`npm run bench\` does)`,
+    );
   const cold = await coldCpuFactor(UPSTREAM_FIRST_BYTE_MS);
   console.log(
     `this machine runs the same JavaScript ${num(cold.coldMs / cold.warmMs, 1)}x as long right after ${UPSTREAM_FIRST_BYTE_MS} ms idle ` +

@@ -2,7 +2,13 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, runServer, waitForOutput, type ServerProcess } from '../../test/support/server-process';
+import {
+  freePort,
+  runServer,
+  serverNodeFlags,
+  waitForOutput,
+  type ServerProcess,
+} from '../../test/support/server-process';
 
 /** What the API benches share: the bench agent, statistics, HTTP helpers, child processes and their cleanup. */
 
@@ -177,9 +183,16 @@ export async function startBenchServer(
   return { server, base: `http://127.0.0.1:${port}`, pid: server.child.pid! };
 }
 
+/**
+ * The server's node flags (`npm run serve`), which the load generators need as much: without
+ * --no-flush-bytecode a process that sat idle for half a minute runs its code several times slower for
+ * its next second of work, and a bench client or fake slowed so would be counted against the server.
+ */
+export const loadGeneratorFlagsMissing = serverNodeFlags.filter((flag) => !process.execArgv.includes(flag));
+
 /** A TypeScript file of the bench run as a child process with an IPC channel (through the tsx loader this bench runs under). */
 export function spawnBenchChild(file: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...process.execArgv, file], {
+  return spawn(process.execPath, [...process.execArgv, ...loadGeneratorFlagsMissing, file], {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -35,7 +35,11 @@ async function main(): Promise<void> {
         await fake.idle(30_000);
         return null;
       case 'counts':
-        return { streamed: fake.streamedRequests().length, plain: fake.plainRequests().length };
+        return {
+          streamed: fake.streamedRequests().length,
+          plain: fake.plainRequests().length,
+          connections: fake.acceptedConnections,
+        };
       case 'calls':
         return fake.completionRequests().map((request): UpstreamCall => {
           const body = (request.body ?? {}) as ChatBody;

@@ -33,6 +33,13 @@ export type FakeMessage =
 
 const childFile = join(__dirname, 'fake-openai-process.ts');
 
+export interface FakeCounts {
+  streamed: number;
+  plain: number;
+  /** TCP connections the fake accepted since it started (not reset). */
+  connections: number;
+}
+
 export class RemoteFakeOpenAI {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -93,8 +100,8 @@ export class RemoteFakeOpenAI {
   }
 
   /** How many streamed and plain completion requests arrived since the last reset (cheap to poll). */
-  counts(): Promise<{ streamed: number; plain: number }> {
-    return this.call({ op: 'counts' }) as Promise<{ streamed: number; plain: number }>;
+  counts(): Promise<FakeCounts> {
+    return this.call({ op: 'counts' }) as Promise<FakeCounts>;
   }
 
   /** Resolves once no request is being answered. */

@@ -85,6 +85,8 @@ export class FakeOpenAI {
   private readonly cutting = new WeakSet<ServerResponse>();
   /** Requests whose client hung up before the answer was complete. */
   abortedByClient = 0;
+  /** TCP connections accepted since start: how many a client opened rather than reused. */
+  acceptedConnections = 0;
 
   private constructor(
     private readonly server: Server,
@@ -92,6 +94,7 @@ export class FakeOpenAI {
   ) {
     this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
     this.options = { ...startOptions };
+    server.on('connection', () => (this.acceptedConnections += 1));
   }
 
   static async start(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {

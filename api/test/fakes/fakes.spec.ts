@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'node:http';
 import { FakeOpenAI, promptTokensOf } from './fake-openai';
 import { FakeSerper } from './fake-serper';
 
@@ -247,6 +248,29 @@ describe(FakeOpenAI.name, () => {
     expect(completion.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.2, max_tokens: 50, messages: hello });
     expect(completion.headers.authorization).toBe(`Bearer ${apiKey}`);
     expect(completion.receivedAt).toBeGreaterThan(fake.requests[0].receivedAt);
+  });
+
+  it('counts the connections it accepts: a kept-alive one once, a fresh one each time', async () => {
+    const keepAlive = new Agent({ keepAlive: true });
+    const post = (agent: Agent | false) =>
+      new Promise<void>((resolve, reject) => {
+        const body = JSON.stringify({ model: 'gpt-4o-mini', messages: hello });
+        const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+        const req = request(`${fake.baseUrl}/chat/completions`, { method: 'POST', agent, headers }, (res) => {
+          res.resume().on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const before = fake.acceptedConnections;
+      for (let i = 0; i < 3; i++) await post(keepAlive);
+      expect(fake.acceptedConnections - before).toBe(1);
+      for (let i = 0; i < 2; i++) await post(false);
+      expect(fake.acceptedConnections - before).toBe(3);
+    } finally {
+      keepAlive.destroy();
+    }
   });
 
   it('consumes scripted replies first in first out, then falls back to the default', async () => {
