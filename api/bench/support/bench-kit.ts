@@ -185,8 +185,8 @@ export async function startBenchServer(
 
 /**
  * The server's node flags (`npm run serve`), which the load generators need as much: without
- * --no-flush-bytecode a process that sat idle for half a minute runs its code several times slower for
- * its next second of work, and a bench client or fake slowed so would be counted against the server.
+ * --no-memory-reducer a process that sat idle for half a minute mostly runs its next burst several times
+ * slower (idle.bench.ts), and a bench client or fake slowed so would be counted against the server.
  */
 export const loadGeneratorFlagsMissing = serverNodeFlags.filter((flag) => !process.execArgv.includes(flag));
 

@@ -12,8 +12,8 @@ describe('the server start command', () => {
     expect(serveCommand.at(-1)).toBe('api/dist/main.js');
   });
 
-  it("keeps functions' bytecode, so the first burst after a quiet spell does not recompile the hot path", () => {
-    expect(serverNodeFlags).toContain('--no-flush-bytecode');
+  it('keeps the heap it grew under load through quiet spells, so the next burst does not start on a shrunken one', () => {
+    expect(serverNodeFlags).toContain('--no-memory-reducer');
   });
 
   it('is the production image command, word for word', () => {
