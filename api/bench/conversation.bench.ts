@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FakeOpenAI } from '../test/fakes/fake-openai';
 import { readEvents } from '../test/support/sse-events';
+import { serveCommand } from '../test/support/server-process';
 import {
   BENCH_AGENT,
   BENCH_KEY,
@@ -92,7 +93,7 @@ runBench('conversation bench', DEADLINE_MS, async (cleanup) => {
 
   console.log('');
   console.log(
-    `conversation latency: built server (node api/dist/main.js) in a child process, embedded PGlite database,`,
+    `conversation latency: built server (${serveCommand.join(' ')}) in a child process, embedded PGlite database,`,
   );
   console.log(
     `fake model service in the bench process (latency ${LATENCY_MS} ms, ${TOKEN_DELAY_MS} ms between streamed tokens), keep-alive HTTP`,

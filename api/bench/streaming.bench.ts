@@ -3,6 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { readEvents } from '../test/support/sse-events';
+import { serveCommand } from '../test/support/server-process';
 import { createBenchSchema, benchDatabaseUrl, type BackendCpuMeter } from './support/bench-database';
 import {
   coldCpuFactor,
@@ -556,7 +557,7 @@ runBench('streaming bench', DEADLINE_MS, async (cleanup) => {
 
   console.log('');
   console.log(
-    `streaming bench: one server process (node api/dist/main.js); the fake model service streams ${REPLY_TOKENS} tokens ` +
+    `streaming bench: one server process (${serveCommand.join(' ')}); the fake model service streams ${REPLY_TOKENS} tokens ` +
       `${UPSTREAM_TOKEN_GAP_MS} ms apart, the first byte ${UPSTREAM_FIRST_BYTE_MS} ms after the request; ` +
       `each turn a new chat; warm-up ${WARMUP.rounds} x ${WARMUP.concurrency} turns, then ${MAX_CONCURRENCY} at once, per database`,
   );

@@ -162,7 +162,7 @@ export interface BenchServer {
 }
 
 /**
- * The built server (`node api/dist/main.js`) in a child process, as `npm run serve` runs it, with the
+ * The built server in a child process, as `npm run serve` runs it (node's flags included), with the
  * bench agent only. `env` adds the database and model settings.
  */
 export async function startBenchServer(
