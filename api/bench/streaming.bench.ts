@@ -334,20 +334,12 @@ function printLevels(label: string, results: LevelResult[], direct: Map<number, 
           .map((v) => num(v, 0))
           .join('/')
       : '-';
-  if (results.some(byRound)) {
-    row(
-      '  the same, p99 by round (ms)',
-      eachRound((r) => r.firstTokenP99ByRound),
-    );
-    row(
-      '  server CPU by round (ms)',
-      eachRound((r) => r.serverCpuByRound),
-    );
-    row(
-      '  connections opened to the fake, by round',
-      eachRound((r) => r.newConnectionsByRound),
-    );
-  }
+  const roundRows: Array<[string, (r: LevelResult) => number[]]> = [
+    ['  the same, p99 by round (ms)', (r) => r.firstTokenP99ByRound],
+    ['  server CPU by round (ms)', (r) => r.serverCpuByRound],
+    ['  connections opened to the fake, by round', (r) => r.newConnectionsByRound],
+  ];
+  if (results.some(byRound)) for (const [name, values] of roundRows) row(name, eachRound(values));
   row('  calling the fake directly instead, p50 (ms)', (r) => num(percentile(direct.get(r.concurrency) ?? [], 50)));
   row('  calling the fake directly instead, p99 (ms)', (r) => num(percentile(direct.get(r.concurrency) ?? [], 99)));
   row('inter-token gap at the client, p50 (ms)', (r) => num(percentile(r.clientGaps, 50)));
