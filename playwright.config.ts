@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -21,6 +21,8 @@ import {
 const dataDirVariable = 'MB_E2E_DATA_DIR';
 if (!process.env[dataDirVariable]) {
   const created = mkdtempSync(join(tmpdir(), 'mb-e2e-'));
+  // Run as root, the embedded PostgreSQL runs as an unprivileged user, who must be let through to its files.
+  chmodSync(created, 0o711);
   process.env[dataDirVariable] = created;
   process.on('exit', () => rmSync(created, { recursive: true, force: true }));
 }

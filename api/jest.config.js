@@ -1,9 +1,9 @@
 /**
  * Unit specs beside the code, API e2e specs in test/e2e; swc keeps the run fast and emits decorator metadata for Nest.
- * The specs of replicas (test/replicas/*.redis-spec.ts: Redis, and several server processes on one PostgreSQL) are
- * in the list only when the machine offers both, as the PostgreSQL pass does (TEST_DATABASE_URL and TEST_REDIS_URL).
+ * Every spec runs on PostgreSQL: the machine's (TEST_DATABASE_URL) or one embedded server for the run (the global
+ * setup). The specs of replicas (test/replicas/*.redis-spec.ts) also need a Redis (TEST_REDIS_URL), as CI has.
  */
-const withReplicas = Boolean(process.env.TEST_DATABASE_URL?.trim() && process.env.TEST_REDIS_URL?.trim());
+const withReplicas = Boolean(process.env.TEST_REDIS_URL?.trim());
 
 module.exports = {
   testEnvironment: 'node',
@@ -26,6 +26,8 @@ module.exports = {
     '<rootDir>/test/**/*.e2e-spec.ts',
     ...(withReplicas ? ['<rootDir>/test/replicas/*.redis-spec.ts'] : []),
   ],
+  globalSetup: '<rootDir>/test/support/shared-database.setup.ts',
+  globalTeardown: '<rootDir>/test/support/shared-database.teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,13 +1,12 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ChatMessageEntity } from '../src/chat/chat-message.entity';
 import { ChatSessionEntity } from '../src/chat/chat-session.entity';
 import { ChatStore } from '../src/chat/chat.store';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/database/embedded/embedded-postgres';
 import { openDataSource } from '../src/database/open-data-source';
+import { newDataDir } from '../test/support/data-dirs';
 
 /**
  * Listing must stay flat as history grows (keyset queries on indexes, no OFFSET):
@@ -31,14 +30,14 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-'));
+  const dataDir = newDataDir('mb-bench-');
   const embedded = await startEmbeddedPostgres(dataDir);
-  const db = await openDataSource({ embedded }, [ChatSessionEntity, ChatMessageEntity]);
+  const db = await openDataSource(embedded, [ChatSessionEntity, ChatMessageEntity]);
   const store = new ChatStore(db);
   const anchor = (await store.createSession({ agentType: 'bench', title: 'anchor', systemPrompt: null, summary: null }))
     .id;
 
-  console.log(`listing p50 over ${RUNS} runs, ${PAGE} per page (embedded PGlite)`);
+  console.log(`listing p50 over ${RUNS} runs, ${PAGE} per page (embedded PostgreSQL)`);
   console.log('rows      sessions first page   sessions deep page   latest messages');
   let inserted = 0;
   for (const size of SIZES) {

@@ -9,7 +9,7 @@ import { ACCESS_CODE_FILE, ConfigError, loadAppConfig, type AppConfig } from './
 function describeStartup(config: AppConfig): string[] {
   const database =
     config.database.kind === 'embedded'
-      ? `embedded PostgreSQL (PGlite) in ${displayPath(config.database.dataDir)}`
+      ? `embedded PostgreSQL in ${displayPath(config.database.dataDir)}`
       : 'PostgreSQL (DATABASE_URL)';
   const access =
     config.access.codeSource === 'env'

@@ -1,12 +1,11 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { DataSource } from 'typeorm';
 import { ChatMessageEntity } from '../../src/chat/chat-message.entity';
 import { ChatSessionEntity } from '../../src/chat/chat-session.entity';
-import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { startEmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
 import { openDataSource } from '../../src/database/open-data-source';
+import { newDataDir } from '../../test/support/data-dirs';
 import { createBenchSchema } from './bench-database';
 
 /**
@@ -16,11 +15,11 @@ import { createBenchSchema } from './bench-database';
  */
 export async function onBothDatabases(name: string, run: (label: string, db: DataSource) => Promise<void>) {
   const entities = [ChatSessionEntity, ChatMessageEntity];
-  const dataDir = mkdtempSync(join(tmpdir(), `mb-bench-${name}-`));
+  const dataDir = newDataDir(`mb-bench-${name}-`);
   const embedded = await startEmbeddedPostgres(dataDir);
-  const local = await openDataSource({ embedded }, entities);
+  const local = await openDataSource(embedded, entities);
   try {
-    await run('embedded PGlite', local);
+    await run('embedded PostgreSQL', local);
   } finally {
     await local.destroy();
     await embedded.stop();

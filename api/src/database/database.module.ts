@@ -1,8 +1,7 @@
-import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntitySchema } from 'typeorm';
 import { type AppConfig, APP_CONFIG } from '../config';
-import { EmbeddedMaintenance } from './embedded-maintenance';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
 import { openDataSource, type EntityClass } from './open-data-source';
 
 export interface DatabaseModuleOptions {
@@ -16,23 +15,15 @@ function postgresUrl(config: AppConfig): string {
   return config.database.url;
 }
 
-class DatabaseLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class DatabaseLifecycle implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
-  private readonly maintenance: EmbeddedMaintenance | null;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(EMBEDDED) private readonly embedded: EmbeddedPostgres | null,
-  ) {
-    this.maintenance = embedded ? new EmbeddedMaintenance(dataSource) : null;
-  }
-
-  onApplicationBootstrap(): void {
-    this.maintenance?.start();
-  }
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.maintenance?.stop();
     await this.dataSource.destroy().catch((error: Error) => this.logger.warn(`closing the pool: ${error.message}`));
     await this.embedded?.stop();
   }
@@ -56,7 +47,7 @@ export class DatabaseModule {
           inject: [APP_CONFIG, EMBEDDED],
           useFactory: async (config: AppConfig, embedded: EmbeddedPostgres | null) => {
             try {
-              return await openDataSource(embedded ? { embedded } : { url: postgresUrl(config) }, options.entities);
+              return await openDataSource(embedded ? embedded : { url: postgresUrl(config) }, options.entities);
             } catch (error) {
               await embedded?.stop();
               throw error;

@@ -1,9 +1,10 @@
 import { DataSource, MigrationExecutor, type EntitySchema } from 'typeorm';
-import type { EmbeddedPostgres } from './embedded-postgres';
-import { migrations } from './migrations';
+import type { ServerConnection } from './embedded/postgres-process';
+import { migrations as allMigrations } from './migrations';
 
 export type EntityClass = abstract new (...args: never[]) => unknown;
-export type DatabaseTarget = { embedded: EmbeddedPostgres } | { url: string };
+/** The embedded server's connection, or a DATABASE_URL. */
+export type DatabaseTarget = { connection: ServerConnection } | { url: string };
 
 /**
  * Held while migrations run, so replicas started together on one database migrate one at a time
@@ -12,20 +13,19 @@ export type DatabaseTarget = { embedded: EmbeddedPostgres } | { url: string };
  */
 export const MIGRATION_LOCK_KEY = '7120250941363518047';
 
-/** Connects and brings the schema up to date: the one way the app, the tests and the bench open a database. */
+/** Connects and brings the schema up to date (or to the given migrations): the one way the app, the tests and the bench open a database. */
 export async function openDataSource(
   target: DatabaseTarget,
   entities: Array<EntityClass | EntitySchema>,
+  migrations = allMigrations,
 ): Promise<DataSource> {
-  const isEmbedded = 'embedded' in target;
   const dataSource = new DataSource({
     type: 'postgres',
-    ...(isEmbedded ? target.embedded.connection : { url: target.url }),
+    ...('connection' in target ? target.connection : { url: target.url }),
     entities,
     migrations,
     synchronize: false,
-    // PGlite is one backend: statements from parallel connections would interleave, so use one.
-    extra: { max: isEmbedded ? 1 : 10 },
+    extra: { max: 10 },
   });
   await dataSource.initialize();
   try {

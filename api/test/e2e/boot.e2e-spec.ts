@@ -1,10 +1,10 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
 import { createIsolatedDatabase } from '../support/test-database';
+import { newDataDir } from '../support/data-dirs';
 
 describe('The built server (e2e)', () => {
   let dataDir: string;
@@ -13,7 +13,7 @@ describe('The built server (e2e)', () => {
   beforeAll(() => {
     if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing: run npm run build -w api first`);
   });
-  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'mb-boot-'))));
+  beforeEach(() => (dataDir = newDataDir('mb-boot-')));
   afterEach(async () => {
     if (running && running.child.exitCode === null) {
       running.child.kill('SIGKILL');

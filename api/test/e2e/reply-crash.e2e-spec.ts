@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
 import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
@@ -8,7 +6,8 @@ import { fixtureAgentsDir } from '../support/fixture-agents';
 import { SERVER_KEY } from '../support/model-fakes';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
 import { readEvents } from '../support/sse-events';
-import { createIsolatedDatabase, testDatabaseUrl } from '../support/test-database';
+import { createIsolatedDatabase, type IsolatedDatabase } from '../support/test-database';
+import { newDataDir } from '../support/data-dirs';
 
 const ACCESS_CODE = 'crash-test-code';
 const AGENT = 'completions-only';
@@ -24,10 +23,13 @@ const MAY_LOSE_MS = 1200;
  * On PostgreSQL the restarted process waits out the dead one's lease (shortened here); on the embedded
  * database, which one process owns, it frees the chat at boot.
  */
-describe('A reply cut by a crash (kill -9 of the built server)', () => {
+describe.each([
+  { database: 'PostgreSQL (DATABASE_URL)', shared: true },
+  { database: 'the embedded database', shared: false },
+])('A reply cut by a crash (kill -9 of the built server) on $database', ({ database: kind, shared }) => {
   let openai: FakeOpenAI;
   let dataDir: string;
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let database: IsolatedDatabase | undefined;
   let running: ServerProcess | undefined;
 
   beforeAll(() => {
@@ -35,8 +37,8 @@ describe('A reply cut by a crash (kill -9 of the built server)', () => {
   });
   beforeEach(async () => {
     openai = await FakeOpenAI.start({ acceptedKeys: [SERVER_KEY] });
-    dataDir = mkdtempSync(join(tmpdir(), 'mb-crash-'));
-    database = await createIsolatedDatabase();
+    dataDir = newDataDir('mb-crash-');
+    database = shared ? await createIsolatedDatabase() : undefined;
   });
   afterEach(async () => {
     if (running && running.child.exitCode === null) {
@@ -108,10 +110,10 @@ describe('A reply cut by a crash (kill -9 of the built server)', () => {
         const last = (await messagesOf(sessionId)).at(-1);
         return last?.role === 'assistant' ? last : undefined;
       },
-      testDatabaseUrl ? 10_000 : 0,
+      shared ? 10_000 : 0,
     );
     console.log(
-      `kill -9 mid-reply (${testDatabaseUrl ? 'PostgreSQL' : 'embedded'}): ${seen.length} characters seen by the client, ` +
+      `kill -9 mid-reply (${kind}): ${seen.length} characters seen by the client, ` +
         `${kept.content.length} kept (${seenBeforeLastSecond} seen up to ${MAY_LOSE_MS} ms before the kill)`,
     );
     expect(kept.incomplete).toBe(true);

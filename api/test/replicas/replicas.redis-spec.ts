@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { Client } from 'pg';
 import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
 import type { ChatSession } from '../../../schemas/types/wire/chat-session';
@@ -13,6 +11,7 @@ import { createIsolatedDatabase } from '../support/test-database';
 import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
 import { TEST_ACCESS_CODE } from '../support/test-app';
 import { only, openStream, readToFirstToken, replyText, sendTurn, type TurnHost } from '../support/turn-client';
+import { newDataDir } from '../support/data-dirs';
 
 /** Fixture agent: plain completions. */
 const AGENT = 'completions-only';
@@ -56,7 +55,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
 
   async function startReplica(name: string, env: Record<string, string> = {}): Promise<Replica> {
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), `mb-replica-${name}-`));
+    const dataDir = newDataDir(`mb-replica-${name}-`);
     dataDirs.push(dataDir);
     const server = runServer({
       NODE_ENV: 'test',

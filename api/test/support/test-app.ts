@@ -10,6 +10,7 @@ import { createApp } from '../../src/app.factory';
 import { loadAppConfig, type AppConfig } from '../../src/config/app-config';
 import { fixtureAgentsDir } from './fixture-agents';
 import { createIsolatedDatabase } from './test-database';
+import { newDataDir } from './data-dirs';
 
 export const TEST_ACCESS_CODE = 'Correct-Horse-42';
 
@@ -42,7 +43,7 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'mb-test-'));
+  const dataDir = options.dataDir ?? newDataDir('mb-test-');
   const agentsDir = options.privateAgents ? mkdtempSync(join(tmpdir(), 'mb-agents-')) : fixtureAgentsDir;
   if (options.privateAgents) cpSync(fixtureAgentsDir, agentsDir, { recursive: true });
   const database = options.database ?? (await createIsolatedDatabase());

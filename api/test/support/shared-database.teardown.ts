@@ -1,0 +1,3 @@
+import { stopSharedDatabase } from './shared-database.setup';
+
+export default stopSharedDatabase;
