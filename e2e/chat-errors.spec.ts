@@ -181,6 +181,35 @@ test.describe('live reconfiguration by pasted JSON', () => {
     await expectNoSeriousA11yViolations(page, 'chat, a message refused as too long');
   });
 
+  test('a message the model itself refuses as too long is taken back: the draft returns, nothing is shown as sent', async ({
+    page,
+    upstream,
+  }) => {
+    const agent = agents.countsTokensItsOwnWay;
+    const chat = new ChatPage(page);
+    await chat.goto(agent);
+    // Our count lets the message in; the model counts it as far longer than its window and refuses it.
+    const long = 'The crawlspace keeps its moisture through the cold months. '.repeat(300);
+    await upstream.scriptReply({
+      match: { streamed: true, lastUserMessageContains: 'crawlspace keeps' },
+      status: 400,
+      errorMessage:
+        "This model's maximum context length is 7500 tokens. However, you requested 100500 tokens (100000 in the messages, 500 in the completion).",
+    });
+    await chat.send(long);
+
+    const notice = chat.notices.last();
+    await expect(notice).toContainText(/too long for this assistant: it can read about [\d,]+ words/);
+    await expect(chat.messageBox).toHaveValue(long);
+    await expect(chat.userMessages()).toHaveCount(0);
+    expect((await upstream.completionRequests()).filter((sent) => sent.body.stream === true)).toHaveLength(1);
+
+    await chat.send('A short one instead');
+    await expect(chat.assistantMessages().last()).toContainText('Echo: A short one instead');
+    await expect(chat.userMessages()).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page, 'chat, a message the model refused as too long');
+  });
+
   test('in an agent that is not reconfigurable, pasted JSON is an ordinary message', async ({ page, upstream }) => {
     const agent = agents.notReconfigurable;
     expect(agent.conversation.reconfigurable).toBe(false);

@@ -45,6 +45,7 @@ export const agents = {
   createsSessionOnNewChat: fixture('creates-session-on-new-chat'),
   wordsItsKeyForm: fixture('words-its-key-form'),
   readsShortMessages: fixture('reads-short-messages'),
+  countsTokensItsOwnWay: fixture('counts-tokens-its-own-way'),
   keepsVersions: fixture('keeps-versions'),
 } as const satisfies Record<string, AgentDefinition>;
 

@@ -1,7 +1,7 @@
 export { LlmModule } from './llm.module';
 export { ChatModel, type ModelMessage, type ModelUsage } from './chat-model.service';
 export { ContextWindows } from './context/context-windows';
-export { assertMessageFits, fitContext, messageBudget } from './context/fit-context';
+export { assertMessageFits, fitContext, MessageTooLong, messageBudget } from './context/fit-context';
 export { promptTokens, tokensOf } from './context/token-count';
 export { ModelClients } from './model-clients';
 export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure } from './model-failure';

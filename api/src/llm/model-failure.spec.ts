@@ -57,6 +57,21 @@ describe(classifyModelError.name, () => {
     ]);
   });
 
+  it.each([
+    [
+      "This model's maximum context length is 7500 tokens. However, you requested 9,120 tokens (8,120 in the messages, 1000 in the completion).",
+      { promptTokens: 8120, requestedTokens: 9120 },
+    ],
+    [
+      "This model's maximum context length is 8192 tokens. However, your messages resulted in 9034 tokens.",
+      { promptTokens: 9034, requestedTokens: undefined },
+    ],
+    ['This model can read 4096 tokens; you requested 5000 tokens.', { promptTokens: undefined, requestedTokens: 5000 }],
+  ])('reads how many tokens the service counted from %j', (message, counted) => {
+    const failure = classified(apiError(400, { code: 'context_length_exceeded', message }));
+    expect((failure as ContextOverflow).counted).toEqual(counted);
+  });
+
   it('does not take any other 400 as a context refusal', () => {
     expect(classified(apiError(400, { message: 'Invalid value for temperature' }))).not.toBeInstanceOf(ContextOverflow);
   });

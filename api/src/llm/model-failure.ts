@@ -60,11 +60,15 @@ export class ModelFailure extends AppError {
   }
 }
 
-/** The service refused the request as longer than the model's context window; says the window when it stated it. */
+/**
+ * The service refused the request as longer than the model's context window, with what it said of it: the
+ * window, and how many tokens it counted in the messages (its tokenizer, which may count more than ours).
+ */
 export class ContextOverflow extends ModelFailure {
   constructor(
     readonly statedWindow: number | undefined,
     upstreamStatus?: number,
+    readonly counted: { promptTokens?: number; requestedTokens?: number } = {},
   ) {
     super('UPSTREAM_ERROR', false, undefined, upstreamStatus);
   }
@@ -76,12 +80,22 @@ export class ContextOverflow extends ModelFailure {
 
 const CONTEXT_MESSAGE = /context length|context window|maximum context|too many tokens|prompt is too long/i;
 const STATED_WINDOW = /(?:maximum context length|context window|context length)(?: of| is)?\s*(\d[\d,]*)/i;
+/** "(8000 in the messages, ...)" (vLLM, OpenAI) or "your messages resulted in 8000 tokens" (OpenAI). */
+const PROMPT_TOKENS = /(\d[\d,]*) in the messages|messages resulted in (\d[\d,]*) tokens/i;
+const REQUESTED_TOKENS = /requested (\d[\d,]*) tokens/i;
+
+function numberIn(match: RegExpExecArray | null): number | undefined {
+  const digits = match?.slice(1).find((group) => group !== undefined);
+  const value = digits ? Number(digits.replace(/,/g, '')) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
 
 function contextOverflow(error: APIError): ContextOverflow | undefined {
   if (error.code !== 'context_length_exceeded' && !CONTEXT_MESSAGE.test(error.message)) return undefined;
-  const stated = STATED_WINDOW.exec(error.message)?.[1];
-  const window = stated ? Number(stated.replace(/,/g, '')) : undefined;
-  return new ContextOverflow(window && Number.isFinite(window) ? window : undefined, error.status);
+  return new ContextOverflow(numberIn(STATED_WINDOW.exec(error.message)), error.status, {
+    promptTokens: numberIn(PROMPT_TOKENS.exec(error.message)),
+    requestedTokens: numberIn(REQUESTED_TOKENS.exec(error.message)),
+  });
 }
 
 /** The stop was asked for (user stop, shutdown): not a failure to report or retry. */

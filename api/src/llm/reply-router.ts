@@ -3,18 +3,22 @@ import type { RoutingStrategyName } from '../../../schemas/types/agent';
 import { AppError } from '../common/app-error';
 import { WebSearch } from '../search';
 import { ContextWindows } from './context/context-windows';
+import { windowAfterRefusal } from './context/refused-window';
 import { ContextOverflow, ModelCallAborted, ModelFailure } from './model-failure';
 import { AssistantStrategy } from './strategies/assistant.strategy';
 import { CompletionsStrategy } from './strategies/completions.strategy';
 import type { PreparedReply, ReplyContext, ReplyStrategy } from './strategies/reply-strategy';
 import { SearchFirstStrategy } from './strategies/search-first.strategy';
 
+/** A second refusal means our learned window was still too large for the service's count: one more try. */
+const MAX_CONTEXT_RETRIES = 2;
+
 export interface RoutedReply<T> {
   prepared: PreparedReply;
   result: T;
   /** Strategies that failed before the one that answered, in order. */
   fallbacks: RoutingStrategyName[];
-  /** 1 when the service refused the first request as too long and a fitted one answered. */
+  /** How many times the service refused a request as too long before a fitted one answered. */
   contextRetries: number;
 }
 
@@ -47,22 +51,26 @@ export class ReplyRouter {
   }
 
   /**
-   * Answers a prepared reply; when the service refuses it as too long for the model, once more fitted to the
-   * window it stated (or half of ours), which the model keeps until restart.
+   * Answers a prepared reply; when the service refuses it as too long for the model, again fitted to the window
+   * the refusal shows (in our tokens), which the model keeps until restart. Refitting throws MessageTooLong
+   * when the newest message alone is what does not fit.
    */
   async answer<T>(
     context: ReplyContext,
     prepared: PreparedReply,
     answer: (prepared: PreparedReply) => Promise<T>,
   ): Promise<Omit<RoutedReply<T>, 'fallbacks'>> {
-    try {
-      return { prepared, result: await answer(prepared), contextRetries: 0 };
-    } catch (error) {
-      if (!(error instanceof ContextOverflow)) throw error;
-      const window = Math.min(error.statedWindow ?? Math.floor(context.windowTokens / 2), context.windowTokens - 1);
-      this.windows.learn(context.settings.model, window);
-      const refitted = prepared.refit(window);
-      return { prepared: refitted, result: await answer(refitted), contextRetries: 1 };
+    let current = prepared;
+    let window = context.windowTokens;
+    for (let retries = 0; ; retries++) {
+      try {
+        return { prepared: current, result: await answer(current), contextRetries: retries };
+      } catch (error) {
+        if (!(error instanceof ContextOverflow) || retries === MAX_CONTEXT_RETRIES) throw error;
+        window = windowAfterRefusal(error, current.request, window);
+        this.windows.learn(context.settings.model, window);
+        current = current.refit(window);
+      }
     }
   }
 

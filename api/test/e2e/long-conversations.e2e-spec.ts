@@ -15,6 +15,14 @@ const SEARCH_FIRST = 'search-first-lower-case';
 const longMessage = (turn: number) =>
   `Turn ${turn} about food: ` + Array.from({ length: 150 }, (_, i) => `detail${turn}x${i} of the plan`).join(', ');
 
+/** A model with another tokenizer: the fake counts this many times our tokens, so our count says fits where its does not. */
+const TOKEN_SCALE = 1.3;
+/** 35,000 characters of prose: about 7,000 of our tokens, over 9,000 of the model's. */
+const essay = (topic: string) => {
+  const sentence = `The ${topic} keeps its moisture through the cold months, so the vents and the vapour barrier matter. `;
+  return sentence.repeat(Math.ceil(35_000 / sentence.length)).slice(0, 35_000);
+};
+
 describe('Long conversations fit the model (a token budget for every call)', () => {
   describe('with the window configured (OPENAI_CONTEXT_WINDOW)', () => {
     const env = conversationAppPerSuite({
@@ -131,6 +139,74 @@ describe('Long conversations fit the model (a token budget for every call)', () 
         await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)
       ).body;
       expect(stored.filter((m) => m.provenance?.retries === 1)).toHaveLength(1);
+    });
+  });
+
+  describe('with a model whose tokenizer counts more than ours (a local model)', () => {
+    const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW, tokenScale: TOKEN_SCALE } });
+
+    it("says the model's MESSAGE_TOO_LONG when its refusal leaves no room for the message, keeps nothing of it, learns its limit, and the chat goes on", async () => {
+      const maxTokens = fixtureAgent(COMPLETIONS).model.maxTokens;
+      const first = await (await sendTurn(env.sut, { agentType: COMPLETIONS, content: 'Short start' })).all();
+      const sessionId = only(first, 'session').session.id;
+
+      const refused = await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: essay('crawlspace') });
+      expect(refused.status).toBe(200); // our count let it in; the model refused it
+      const events = await refused.all();
+      const error = only(events, 'error');
+      expect(error).toMatchObject({ code: 'MESSAGE_TOO_LONG', partial: null, withdrawn: true });
+      const budget = Number(/\(([\d,]+) tokens\)/.exec(error.message)?.[1].replace(/,/g, ''));
+      expect(error.message).toMatch(/too long for this assistant: it can read about [\d,]+ words/);
+      // The size said is what the model can read as it counts: within its window beside the reply.
+      expect(Math.ceil(budget * TOKEN_SCALE) + maxTokens).toBeLessThanOrEqual(WINDOW);
+      // One refused call: the window it taught leaves no room for the message, so no second call was made.
+      expect(env.openai.streamedRequests().filter((call) => call.promptTokens! + maxTokens > WINDOW)).toHaveLength(1);
+
+      const client = await env.sut.authorized();
+      const stored: ChatMessage[] = (await client.get(`/api/chat/sessions/${sessionId}/messages`).expect(200)).body;
+      expect(stored.map((m) => m.content)).toEqual(['Short start', expect.any(String)]);
+
+      // The limit is learned: the same message is now refused before anything is stored or sent.
+      const before = env.openai.streamedRequests().length;
+      const again = await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: essay('basement') });
+      expect(again.status).toBe(413);
+      expect(again.error?.code).toBe('MESSAGE_TOO_LONG');
+      expect(env.openai.streamedRequests()).toHaveLength(before);
+
+      const next = await (await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: 'Go on' })).all();
+      expect(next.at(-1)?.type).toBe('done');
+    });
+  });
+
+  describe('with a model whose tokenizer counts more than ours, refusing the first message of a chat', () => {
+    const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW, tokenScale: TOKEN_SCALE } });
+
+    it('takes back a new chat whole when its first message is the one the model refused', async () => {
+      const refused = await (await sendTurn(env.sut, { agentType: COMPLETIONS, content: essay('attic') })).all();
+      expect(only(refused, 'error')).toMatchObject({ code: 'MESSAGE_TOO_LONG', withdrawn: true });
+      const sessionId = only(refused, 'session').session.id;
+      const client = await env.sut.authorized();
+      await client.get(`/api/chat/sessions/${sessionId}/messages`).expect(404);
+      const sessions = (await client.get('/api/chat/sessions').expect(200)).body as Array<{ id: string }>;
+      expect(sessions.map((session) => session.id)).not.toContain(sessionId);
+    });
+  });
+
+  describe('with a model whose tokenizer counts more than ours, in a long chat', () => {
+    const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW, tokenScale: TOKEN_SCALE } });
+
+    it('learns the window as the model counts from its first refusal, and no later call is refused', async () => {
+      let sessionId: string | undefined;
+      for (let turn = 1; turn <= 15; turn++) {
+        const events = await (
+          await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: longMessage(turn) })
+        ).all();
+        expect(events.at(-1)?.type).toBe('done');
+        sessionId = only(events, 'session').session.id;
+      }
+      const maxTokens = fixtureAgent(COMPLETIONS).model.maxTokens;
+      const refused = env.openai.streamedRequests().filter((call) => call.promptTokens! + maxTokens > WINDOW);
+      expect(refused).toHaveLength(1);
     });
   });
 });

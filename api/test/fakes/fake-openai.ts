@@ -62,6 +62,8 @@ export interface FakeOpenAIOptions {
   contextWindow?: number;
   /** With contextWindow: leave the limit out of the error's message (a server that does not say it). */
   silentLimit?: boolean;
+  /** With contextWindow: count this many times the tokens the app counts, as a model with another tokenizer does. */
+  tokenScale?: number;
 }
 
 interface ChatBody {
@@ -182,7 +184,7 @@ export class FakeOpenAI {
 
   private async answerCompletion(record: RecordedRequest, res: ServerResponse): Promise<void> {
     const body = record.body as ChatBody;
-    const promptTokens = (record.promptTokens = promptTokensOf(body));
+    const promptTokens = (record.promptTokens = Math.ceil(promptTokensOf(body) * (this.options.tokenScale ?? 1)));
     const window = this.options.contextWindow;
     if (window !== undefined && promptTokens + (body.max_tokens ?? 0) > window) {
       const limit = this.options.silentLimit ? '' : ` This model's maximum context length is ${window} tokens.`;

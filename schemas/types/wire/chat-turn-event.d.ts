@@ -91,4 +91,8 @@ export interface ChatTurnErrorEvent {
    */
   message: string;
   partial: ChatMessage | null;
+  /**
+   * The user's message was taken back and is not stored (the model could not read it: MESSAGE_TOO_LONG), nor is the chat when this turn began it: the draft is the user's again.
+   */
+  withdrawn?: boolean;
 }

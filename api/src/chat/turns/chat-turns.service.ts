@@ -9,6 +9,7 @@ import {
   ChatModel,
   assertMessageFits,
   ContextWindows,
+  MessageTooLong,
   ModelClients,
   promptTokens,
   tokensOf,
@@ -41,6 +42,15 @@ import {
   type ReplyEnding,
 } from './reply-store';
 import { TurnRelay, type Detach, type TurnWatcher } from './turn-relay';
+
+/** A turn's first message begins a chat, goes on one, or is a new version of its last exchange. */
+type TurnKind = 'new-chat' | 'message' | 'version';
+
+/** What to delete when a new message's turn is taken back. */
+interface Withdrawal {
+  userMessageId: string;
+  sessionCreated: boolean;
+}
 
 export interface StartedTurn {
   /** Events already settled when the stream opens (the session, the saved user message). */
@@ -129,7 +139,14 @@ export class ChatTurns {
     const opened = await this.replies.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
     if (!opened.ok) throw refusals[opened.reason]();
     // A new chat's conversation is its first message: no need to read it back.
-    return this.launch(agent, session, !existing, opened, existing ? undefined : [opened.userMessage], apiKey);
+    return this.launch(
+      agent,
+      session,
+      existing ? 'message' : 'new-chat',
+      opened,
+      existing ? undefined : [opened.userMessage],
+      apiKey,
+    );
   }
 
   /**
@@ -163,22 +180,26 @@ export class ChatTurns {
     const current = opened.summaryReset
       ? Object.assign(new ChatSessionEntity(), session, { summary: null, summaryThrough: null })
       : session;
-    return this.launch(agent, current, false, opened, undefined, apiKey);
+    return this.launch(agent, current, 'version', opened, undefined, apiKey);
   }
 
   /** The reply's turn, once its rows are stored: followed by the relay and run detached from the request. */
   private launch(
     agent: AgentDefinition,
     session: ChatSessionEntity,
-    created: boolean,
+    kind: TurnKind,
     opened: OpenedReply,
     conversation: ChatMessageEntity[] | undefined,
     apiKey?: string,
   ): StartedTurn {
+    const created = kind === 'new-chat';
     const turn = new ActiveTurn(session.id, opened.reply.id);
     const broadcast = this.relay.open(session.id, () => turn.stop());
     turn.subscribe((event) => broadcast.publish(event));
-    this.active.run(turn, () => this.reply(turn, agent, session, conversation, apiKey));
+    // A new message can be taken back whole; a version's rows replaced others, so it ends like any failed reply.
+    const withdrawal =
+      kind === 'version' ? undefined : { userMessageId: opened.userMessage.id, sessionCreated: created };
+    this.active.run(turn, () => this.reply(turn, agent, session, conversation, withdrawal, apiKey));
     return {
       opening: [
         { type: 'session', session: toSessionDto(session), created },
@@ -264,6 +285,7 @@ export class ChatTurns {
     agent: AgentDefinition,
     session: ChatSessionEntity,
     conversation: ChatMessageEntity[] | undefined,
+    withdrawal: Withdrawal | undefined,
     apiKey?: string,
   ): Promise<void> {
     let used: PreparedReply | undefined;
@@ -330,8 +352,20 @@ export class ChatTurns {
         apiKey,
       );
     } catch (error) {
-      await this.end(turn, error, used);
+      if (error instanceof MessageTooLong && withdrawal && !turn.text) await this.withdraw(turn, error, withdrawal);
+      else await this.end(turn, error, used);
     }
+  }
+
+  /** The model could not read the message after all (its tokenizer counts more than ours): nothing of it is kept. */
+  private async withdraw(turn: ActiveTurn, error: MessageTooLong, withdrawal: Withdrawal): Promise<void> {
+    try {
+      await this.replies.withdraw({ replyId: turn.replyId, ownerId: this.leases.ownerId, ...withdrawal });
+    } catch (failure) {
+      this.logger.error(`Taking back a turn failed: ${(failure as Error).message}`);
+      return this.end(turn, error, undefined);
+    }
+    turn.emit({ type: 'error', code: error.code, message: error.message, partial: null, withdrawn: true });
   }
 
   private async end(turn: ActiveTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {

@@ -395,6 +395,31 @@ export class ReplyStore {
   }
 
   /**
+   * Takes a turn back whole (the model could not read its message): the reply's row, the user's message, and
+   * the chat when the turn began it and nothing else is in it. Only while this owner still writes the reply.
+   */
+  async withdraw(turn: { replyId: string; userMessageId: string; ownerId: string; sessionCreated: boolean }) {
+    await this.db.transaction(async (tx) => {
+      const [reply] = await this.rows<{ session_id: string }>(
+        tx,
+        `DELETE FROM chat_messages WHERE id = $1 AND streaming AND owner_id = $2 RETURNING session_id`,
+        [turn.replyId, turn.ownerId],
+      );
+      if (!reply) return;
+      await this.rows(tx, `DELETE FROM chat_messages WHERE id = $1 AND session_id = $2 AND role = 'user'`, [
+        turn.userMessageId,
+        reply.session_id,
+      ]);
+      if (turn.sessionCreated)
+        await this.rows(
+          tx,
+          `DELETE FROM chat_sessions AS s WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM chat_messages WHERE session_id = s.id)`,
+          [reply.session_id],
+        );
+    });
+  }
+
+  /**
    * Frees the chats of writers that are gone: each orphan is kept as an interrupted reply, or removed
    * when it holds no text. Rows an owner is writing right now (locked) are left for the next look.
    */

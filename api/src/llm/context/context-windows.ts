@@ -17,8 +17,15 @@ const KNOWN_WINDOWS: Array<[prefix: string, tokens: number]> = [
 export const UNKNOWN_MODEL_WINDOW = 8_192;
 
 /**
- * The context window of a model: the agent file's, else OPENAI_CONTEXT_WINDOW, else what a refusal
- * taught us since the start, else the table, else a cautious default.
+ * We count tokens as OpenAI's models do; another model's tokenizer may count more of the same text (most local
+ * models' do), so its window is taken as this much smaller until a refusal tells us its real one.
+ */
+export const FOREIGN_TOKENIZER_MARGIN = 0.15;
+
+/**
+ * The context window of a model, in our tokens: the agent file's, else OPENAI_CONTEXT_WINDOW, else the table,
+ * else a cautious default (less a margin for a model whose tokenizer is not ours), and never more than what a
+ * refusal taught us since the start.
  */
 @Injectable()
 export class ContextWindows {
@@ -28,10 +35,10 @@ export class ContextWindows {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   windowOf(model: string, declared?: number): number {
-    const learned = this.learned.get(model);
-    const configured = declared ?? this.config.openai.contextWindow;
-    if (configured !== undefined) return Math.min(configured, learned ?? Infinity);
-    return learned ?? KNOWN_WINDOWS.find(([prefix]) => model.startsWith(prefix))?.[1] ?? UNKNOWN_MODEL_WINDOW;
+    const known = KNOWN_WINDOWS.find(([prefix]) => model.startsWith(prefix));
+    const stated = declared ?? this.config.openai.contextWindow ?? known?.[1] ?? UNKNOWN_MODEL_WINDOW;
+    const usable = known ? stated : Math.floor(stated * (1 - FOREIGN_TOKENIZER_MARGIN));
+    return Math.min(usable, this.learned.get(model) ?? Infinity);
   }
 
   /** The service refused a call as too long: from now on (until restart) the model's window is at most this. */
@@ -39,6 +46,8 @@ export class ContextWindows {
     const before = this.learned.get(model);
     if (before !== undefined && before <= tokens) return;
     this.learned.set(model, tokens);
-    this.logger.warn(`The model ${model} reads at most ${tokens} tokens; later calls are fitted to that`);
+    this.logger.warn(
+      `The model ${model} reads at most ${tokens} tokens (as we count them); later calls are fitted to that`,
+    );
   }
 }

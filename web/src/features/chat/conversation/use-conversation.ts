@@ -110,6 +110,15 @@ export function useConversation(agent: AgentDefinition) {
       let received = 0;
       let replying = false;
       let ended = false;
+      let shownKey = pendingKey;
+      let createdSession = false;
+      /** The server took the message back (the model could not read it): as if it had been refused at once. */
+      const takeBack = () => {
+        if (shownKey) dispatch({ type: 'withdrawn', key: shownKey });
+        if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
+        if (createdSession) rememberSession(null);
+        void refreshSessions();
+      };
       const startReply = () => {
         if (!replying) dispatch({ type: 'reply-started' });
         replying = true;
@@ -117,10 +126,13 @@ export function useConversation(agent: AgentDefinition) {
       const handlers: { [T in ChatTurnEvent['type']]: (event: Extract<ChatTurnEvent, { type: T }>) => void } = {
         session: ({ session, created }) => {
           rememberSession(session.id);
+          createdSession = created;
           if (created) void refreshSessions();
         },
         'user-message': ({ message }) => {
-          if (pendingKey) dispatch({ type: 'user-saved', key: pendingKey, message });
+          if (!pendingKey) return;
+          dispatch({ type: 'user-saved', key: pendingKey, message });
+          shownKey = message.id;
         },
         snapshot: ({ text, sources }) => {
           replying = true;
@@ -145,9 +157,10 @@ export function useConversation(agent: AgentDefinition) {
           dispatch({ type: 'reply-ended', message });
           void refreshSessions();
         },
-        error: ({ code, message, partial }) => {
+        error: ({ code, message, partial, withdrawn }) => {
           ended = true;
           dispatch({ type: 'reply-ended', message: partial });
+          if (withdrawn) takeBack();
           reportTurnFailure({ code, message }, agent, append);
         },
       };
