@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { FakeOpenAI } from '../test/fakes/fake-openai';
 import { readEvents } from '../test/support/sse-events';
@@ -19,6 +17,7 @@ import {
   timed,
   until,
 } from './support/bench-kit';
+import { newDataDir } from '../test/support/data-dirs';
 
 /**
  * What our server adds on top of the model service, against the design's targets:
@@ -76,7 +75,7 @@ async function streamTurn(base: string, cookie: string, content: string): Promis
 }
 
 runBench('conversation bench', DEADLINE_MS, async (cleanup) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mb-bench-conv-'));
+  const dataDir = newDataDir('mb-bench-conv-');
   cleanup.add('the data directory', () => rmSync(dataDir, { recursive: true, force: true }));
   const fake = await FakeOpenAI.start({
     latencyMs: LATENCY_MS,

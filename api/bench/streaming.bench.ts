@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { readEvents } from '../test/support/sse-events';
 import { serveCommand } from '../test/support/server-process';
 import { createBenchSchema, benchDatabaseUrl, type BackendCpuMeter } from './support/bench-database';
 import {
@@ -20,13 +18,23 @@ import {
   processCpuMs,
   runBench,
   sleep,
-  spawnBenchChild,
+  startForwarder,
   startBenchServer,
   type BenchServer,
   type Cleanup,
 } from './support/bench-kit';
 import { cpuProfileDir, cpuProfilePreload, profileServer, summarizeProfile } from './support/cpu-profile';
 import { RemoteFakeOpenAI, type UpstreamCall } from './support/remote-fake-openai';
+import {
+  REPLY_TEXT,
+  REPLY_TOKENS,
+  UPSTREAM_FIRST_BYTE_MS,
+  UPSTREAM_TOKEN_GAP_MS,
+  streamDirect,
+  streamTurn,
+  tokenCount,
+} from './support/stream-clients';
+import { newDataDir } from '../test/support/data-dirs';
 
 /**
  * The streaming hot path of one server process (design sections 8 and 10): many chats streaming at
@@ -39,11 +47,6 @@ import { RemoteFakeOpenAI, type UpstreamCall } from './support/remote-fake-opena
  * server (a child, as `npm run serve` runs it) and, for the one-shot comparison, the bare forwarder
  * (a child). Times cross processes on CLOCK_MONOTONIC.
  */
-const UPSTREAM_FIRST_BYTE_MS = 50;
-const UPSTREAM_TOKEN_GAP_MS = 20;
-const REPLY_TOKENS = 80;
-/** One word per token: the fake streams a text word by word. */
-const REPLY_TEXT = Array.from({ length: REPLY_TOKENS }, (_, i) => `word${i + 1}`).join(' ');
 /** Concurrency 1 is repeated to have more than one sample; each round waits for the previous one's background work. */
 const ALL_LEVELS = [
   { concurrency: 1, rounds: 20 },
@@ -56,7 +59,6 @@ const LEVELS = ALL_LEVELS.filter((level) => !chosenLevels || chosenLevels.includ
 const chosenDatabases = process.env.BENCH_DATABASES?.split(',') ?? ['embedded', 'postgresql'];
 const MAX_CONCURRENCY = Math.max(...LEVELS.map((level) => level.concurrency));
 const WARMUP = { concurrency: 20, rounds: 2 };
-const TURN_TIMEOUT_MS = 60_000;
 const ONE_SHOT = { warmup: 20, rounds: 200, optimizeCalls: 2000 };
 const DEADLINE_MS = 10 * 60_000;
 const FIRST_TOKEN_TARGET_MS = 10;
@@ -64,69 +66,6 @@ const FIRST_TOKEN_TARGET_MS = 10;
 const OVER_DIRECT_TARGET_MS = 500;
 /** Item 4: the one-shot call adds at most this over what the bare forwarder adds (p50). */
 const OVER_BARE_TARGET_MS = 1;
-
-interface TurnOutcome {
-  content: string;
-  sentAt: number;
-  /** When each token event was parsed. */
-  tokenAt: number[];
-  text: string;
-  failure?: string;
-}
-
-/** One streaming turn in a new chat, read as a browser does, to the end of the stream. */
-async function streamTurn(base: string, cookie: string, content: string): Promise<TurnOutcome> {
-  const outcome: TurnOutcome = { content, sentAt: monotonicMs(), tokenAt: [], text: '' };
-  try {
-    const res = await fetch(`${base}/api/chat/turns`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ agentType: BENCH_AGENT, content }),
-      signal: AbortSignal.timeout(TURN_TIMEOUT_MS),
-    });
-    if (res.status !== 200 || !res.body) {
-      outcome.failure = `answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
-      return outcome;
-    }
-    let ending: string | undefined;
-    for await (const event of readEvents(res.body)) {
-      if (event.type === 'token') {
-        outcome.tokenAt.push(monotonicMs());
-        outcome.text += event.text;
-      } else if (event.type === 'error') ending = `error event ${event.code}: ${event.message}`;
-      else if (event.type === 'done' || event.type === 'stopped') ending = event.type;
-    }
-    if (ending !== 'done') outcome.failure = `stream ended with ${ending ?? 'no ending event'}`;
-    else if (outcome.text !== REPLY_TEXT)
-      outcome.failure = `relayed ${tokenCount(outcome.text)} of ${REPLY_TOKENS} tokens or altered them`;
-  } catch (error) {
-    outcome.failure = `${(error as Error).name}: ${(error as Error).message}`;
-  }
-  return outcome;
-}
-
-/** The same streamed call made straight to the fake, as a client of the model service would: request sent -> first token. */
-async function streamDirect(baseUrl: string, content: string): Promise<number | string> {
-  const sentAt = monotonicMs();
-  try {
-    const res = await fetch(`${baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
-      body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content }] }),
-      signal: AbortSignal.timeout(TURN_TIMEOUT_MS),
-    });
-    if (res.status !== 200 || !res.body) return `answered ${res.status}`;
-    let firstTokenAt: number | undefined;
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body) {
-      if (firstTokenAt === undefined && /"content":"[^"]/.test(decoder.decode(chunk as Uint8Array, { stream: true })))
-        firstTokenAt = monotonicMs();
-    }
-    return firstTokenAt === undefined ? 'streamed no token' : firstTokenAt - sentAt;
-  } catch (error) {
-    return `${(error as Error).name}: ${(error as Error).message}`;
-  }
-}
 
 /** Request sent -> first token, calling the fake directly with `concurrency` streams at once: the baseline of item 4. */
 async function directBaseline(fake: RemoteFakeOpenAI, concurrency: number): Promise<number[]> {
@@ -143,7 +82,6 @@ async function directBaseline(fake: RemoteFakeOpenAI, concurrency: number): Prom
   return outcomes.filter((o) => typeof o === 'number');
 }
 
-const tokenCount = (text: string) => text.match(/\S+\s*/g)?.length ?? 0;
 const gaps = (times: number[]) => times.slice(1).map((at, i) => at - times[i]);
 
 interface LevelResult {
@@ -402,24 +340,6 @@ async function streamingRuns(target: Target): Promise<{ results: LevelResult[]; 
   return { results, firstBurst };
 }
 
-function startForwarder(
-  cleanup: Cleanup,
-  to: string,
-  file = 'bare-forwarder.ts',
-  name = 'the bare forwarder',
-): Promise<string> {
-  const child: ChildProcess = spawnBenchChild(join(__dirname, 'support', file), { FORWARD_TO: to });
-  cleanup.child(name, child);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in 30 s`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code})`)));
-    child.once('message', (message: { port: number }) => {
-      clearTimeout(timer);
-      resolve(`http://127.0.0.1:${message.port}`);
-    });
-  });
-}
-
 async function oneShot(cleanup: Cleanup, target: Target): Promise<void> {
   const { fake, server, cookie } = target;
   const ourBody = { agentType: BENCH_AGENT, messages: [{ role: 'user', content: 'Hello' }] };
@@ -535,7 +455,7 @@ async function onServer(
 }
 
 runBench('streaming bench', DEADLINE_MS, async (cleanup) => {
-  const root = mkdtempSync(join(tmpdir(), 'mb-bench-stream-'));
+  const root = newDataDir('mb-bench-stream-');
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
   cleanup.add('the temporary directory', () => rmSync(root, { recursive: true, force: true }));
   // The server's own temporary files (the embedded database's socket) stay under root too.
@@ -576,7 +496,7 @@ runBench('streaming bench', DEADLINE_MS, async (cleanup) => {
     await onServer(
       cleanup,
       fake,
-      'embedded PGlite (no DATABASE_URL)',
+      'embedded PostgreSQL (no DATABASE_URL)',
       { DATA_DIR: join(root, 'data'), TMPDIR: serverTmp },
       direct,
       { oneShot: process.env.BENCH_ONE_SHOT !== '0' },

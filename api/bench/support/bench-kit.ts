@@ -265,3 +265,22 @@ export async function coldCpuFactor(idleMs: number, rounds = 60): Promise<{ warm
   }
   return { warmMs: percentile(warm, 50), coldMs: percentile(cold, 50) };
 }
+
+/** A forwarder of support/ (the bare one by default) to `to`, in a child process; resolves with its base URL. */
+export function startForwarder(
+  cleanup: Cleanup,
+  to: string,
+  file = 'bare-forwarder.ts',
+  name = 'the bare forwarder',
+): Promise<string> {
+  const child: ChildProcess = spawnBenchChild(join(__dirname, file), { FORWARD_TO: to });
+  cleanup.child(name, child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 30 s`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code})`)));
+    child.once('message', (message: { port: number }) => {
+      clearTimeout(timer);
+      resolve(`http://127.0.0.1:${message.port}`);
+    });
+  });
+}
