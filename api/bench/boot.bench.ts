@@ -7,22 +7,18 @@ import {
   accessCookie,
   monotonicMs,
   percentile,
+  processCpuMs,
   runBench,
   sleep,
+  spawnBenchChild,
   startBenchServer,
   startForwarder,
   BENCH_KEY,
   type Cleanup,
 } from './support/bench-kit';
+import { cpuProfileDir, cpuProfilePreload, profileServer, summarizeProfile } from './support/cpu-profile';
 import { RemoteFakeOpenAI } from './support/remote-fake-openai';
-import {
-  REPLY_TEXT,
-  REPLY_TOKENS,
-  UPSTREAM_FIRST_BYTE_MS,
-  UPSTREAM_TOKEN_GAP_MS,
-  streamDirect,
-  streamTurn,
-} from './support/stream-clients';
+import { REPLY_TEXT, REPLY_TOKENS, UPSTREAM_FIRST_BYTE_MS, UPSTREAM_TOKEN_GAP_MS } from './support/stream-clients';
 
 /**
  * What a freshly started server costs and how it meets its first crowd, per database: the memory of the app
@@ -35,6 +31,8 @@ const MEMORY_TARGET_MB = 300;
 const OVER_RELAY_TARGET_MS = 300;
 const SETTLE_MS = 5_000;
 const DEADLINE_MS = 5 * 60_000;
+/** BENCH_DATABASES=embedded|postgresql narrows a run while tuning. */
+const chosenDatabases = process.env.BENCH_DATABASES?.split(',') ?? ['embedded', 'postgresql'];
 
 /** The process and all its descendants, from /proc. */
 function processTree(root: number): number[] {
@@ -90,52 +88,94 @@ function firstTokens(outcomes: Array<number | string>, what: string): number[] {
   return outcomes.filter((outcome) => typeof outcome === 'number');
 }
 
-async function relayBurst(cleanup: Cleanup, fake: RemoteFakeOpenAI): Promise<number[]> {
-  const scope = cleanup.scope('the relay');
-  try {
-    const relay = await startForwarder(scope, fake.baseUrl);
-    await fake.reset();
-    await fake.scriptStreamed(REPLY_TEXT, BURST);
-    const path = new URL(fake.baseUrl).pathname;
-    const contents = Array.from({ length: BURST }, (_, i) => `relay turn ${i + 1}`);
-    const outcomes = await Promise.all(contents.map((content) => streamDirect(`${relay}${path}`, content)));
-    await fake.idle();
-    return firstTokens(outcomes, 'relayed streams');
-  } finally {
-    await scope.run();
-  }
+type Burst =
+  | { kind: 'turns'; base: string; cookie: string; count: number; name: string }
+  | { kind: 'relay'; base: string; count: number };
+
+/** One burst from a fresh client process: first-token times of the streams that worked. */
+function burstFrom(cleanup: Cleanup, burst: Burst): Promise<number[]> {
+  const child = spawnBenchChild(join(__dirname, 'support', 'burst-clients-process.ts'), {});
+  cleanup.child('burst clients', child);
+  return new Promise<number[]>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the burst clients exited (${code}) before answering`)));
+    child.once('message', (outcomes: Array<number | string>) =>
+      resolve(firstTokens(outcomes, burst.kind === 'relay' ? 'relayed streams' : 'turns through our server')),
+    );
+    child.send(burst);
+  });
 }
 
-async function serverBurst(
+const p50p99 = (samples: number[]) => `${percentile(samples, 50).toFixed(0)}/${percentile(samples, 99).toFixed(0)} ms`;
+
+function compare(what: string, ours: number[], relay: number[]): void {
+  const over = percentile(ours, 99) - percentile(relay, 99);
+  console.log(
+    `  ${what}, first token p50/p99: ours ${p50p99(ours)}, bare relay ${p50p99(relay)}: +${over.toFixed(0)} ms at p99 ` +
+      `(target < ${OVER_RELAY_TARGET_MS}: ${over < OVER_RELAY_TARGET_MS ? 'met' : 'NOT MET'})`,
+  );
+}
+
+/**
+ * A fresh server and a fresh relay; the first burst goes through both at once (the issue's measure: the same
+ * machine load for both), then, once all is quiet, a second through each in turn (each alone on the machine).
+ */
+async function serverBursts(
   cleanup: Cleanup,
   fake: RemoteFakeOpenAI,
   label: string,
-  env: Record<string, string>,
+  env: Record<string, string> & { TMPDIR: string },
 ): Promise<void> {
   const scope = cleanup.scope(`the ${label} server`);
   try {
-    const relay = await relayBurst(cleanup, fake);
+    const relay = await startForwarder(scope, fake.baseUrl);
+    const rawProfile = join(env.TMPDIR, 'server.cpuprofile');
     const startedAt = monotonicMs();
-    const server = await startBenchServer(scope, { OPENAI_API_KEY: BENCH_KEY, OPENAI_BASE_URL: fake.baseUrl, ...env });
+    const server = await startBenchServer(scope, {
+      OPENAI_API_KEY: BENCH_KEY,
+      OPENAI_BASE_URL: fake.baseUrl,
+      ...env,
+      ...(cpuProfileDir && { NODE_OPTIONS: `--require ${cpuProfilePreload}`, BENCH_CPU_PROFILE_FILE: rawProfile }),
+    });
     const bootMs = monotonicMs() - startedAt;
     const cookie = await accessCookie(server.base);
     await sleep(SETTLE_MS);
     const afterBoot = memoryOf(server.pid);
 
     await fake.reset();
-    await fake.scriptStreamed(REPLY_TEXT, BURST);
-    const contents = Array.from({ length: BURST }, (_, i) => `first burst turn ${i + 1}`);
-    const turns = await Promise.all(contents.map((content) => streamTurn(server.base, cookie, content)));
-    const ours = firstTokens(
-      turns.map((turn) => turn.failure ?? (turn.tokenAt[0] ?? NaN) - turn.sentAt),
-      'turns through our server',
-    );
+    await fake.scriptStreamed(REPLY_TEXT, 2 * BURST);
+    const cpuBefore = processCpuMs(server.pid) ?? NaN;
+    const stopProfile =
+      cpuProfileDir &&
+      profileServer(
+        server.pid,
+        rawProfile,
+        join(cpuProfileDir, `first-burst-${label.split(' ')[0].toLowerCase()}.cpuprofile`),
+      );
+    const relayBase = `${relay}${new URL(fake.baseUrl).pathname}`;
+    const [ours, relayed] = await Promise.all([
+      burstFrom(scope, { kind: 'turns', base: server.base, cookie, count: BURST, name: 'first burst' }),
+      burstFrom(scope, { kind: 'relay', base: relayBase, count: BURST }),
+    ]);
     await fake.idle();
+    const burstCpuMs = (processCpuMs(server.pid) ?? NaN) - cpuBefore;
+    const profile = stopProfile ? summarizeProfile(await stopProfile()) : [];
     await sleep(SETTLE_MS);
     const afterBurst = memoryOf(server.pid);
 
-    const [ourP99, relayP99] = [percentile(ours, 99), percentile(relay, 99)];
-    const over = ourP99 - relayP99;
+    await fake.scriptStreamed(REPLY_TEXT, 2 * BURST);
+    const relayAlone = await burstFrom(scope, { kind: 'relay', base: relayBase, count: BURST });
+    await fake.idle();
+    const secondCpuBefore = processCpuMs(server.pid) ?? NaN;
+    const oursAlone = await burstFrom(scope, {
+      kind: 'turns',
+      base: server.base,
+      cookie,
+      count: BURST,
+      name: 'second burst',
+    });
+    await fake.idle();
+    const secondCpuMs = (processCpuMs(server.pid) ?? NaN) - secondCpuBefore;
+
     console.log('');
     console.log(`${label}: started in ${bootMs.toFixed(0)} ms (to "Open http" on its output)`);
     console.log(`  idle after boot:        ${describe(afterBoot)}`);
@@ -144,11 +184,11 @@ async function serverBurst(
     console.log(
       `  target: at most ${MEMORY_TARGET_MB} MB idle: ${peak <= MEMORY_TARGET_MB ? 'met' : 'NOT MET'} (${mb(peak).trim()})`,
     );
-    console.log(
-      `  first ${BURST}-chat burst after boot, first token p50/p99: ours ${percentile(ours, 50).toFixed(0)}/${ourP99.toFixed(0)} ms, ` +
-        `bare relay ${percentile(relay, 50).toFixed(0)}/${relayP99.toFixed(0)} ms: ` +
-        `+${over.toFixed(0)} ms at p99 (target < ${OVER_RELAY_TARGET_MS}: ${over < OVER_RELAY_TARGET_MS ? 'met' : 'NOT MET'})`,
-    );
+    compare(`the first ${BURST}-chat burst after boot, through both at once`, ours, relayed);
+    console.log(`  the app's CPU for that burst (its turns to their ends): ${burstCpuMs.toFixed(0)} ms`);
+    compare(`the next ${BURST}, through each alone`, oursAlone, relayAlone);
+    console.log(`  the app's CPU for that burst: ${secondCpuMs.toFixed(0)} ms`);
+    for (const line of profile) console.log(`  ${line}`);
   } finally {
     await scope.run();
   }
@@ -168,13 +208,15 @@ runBench('boot bench', DEADLINE_MS, async (cleanup) => {
   console.log(
     `boot bench: a fresh server process (${serveCommand.join(' ')}) per database, idle ${SETTLE_MS / 1000} s after boot, then ` +
       `${BURST} new chats at once (the fake: first byte ${UPSTREAM_FIRST_BYTE_MS} ms, ${REPLY_TOKENS} tokens ` +
-      `${UPSTREAM_TOKEN_GAP_MS} ms apart), then idle ${SETTLE_MS / 1000} s; just before each, the same burst through a fresh bare relay`,
+      `${UPSTREAM_TOKEN_GAP_MS} ms apart) and as many through a fresh bare relay (no access check, no database), then idle ${SETTLE_MS / 1000} s`,
   );
 
-  await serverBurst(cleanup, fake, 'embedded PostgreSQL (no DATABASE_URL)', {
-    DATA_DIR: join(root, 'data'),
-    TMPDIR: serverTmp,
-  });
+  if (chosenDatabases.includes('embedded'))
+    await serverBursts(cleanup, fake, 'embedded PostgreSQL (no DATABASE_URL)', {
+      DATA_DIR: join(root, 'data'),
+      TMPDIR: serverTmp,
+    });
+  if (!chosenDatabases.includes('postgresql')) return;
 
   const schema = await createBenchSchema().catch((error: Error) => {
     console.log(`!!! PostgreSQL at ${benchDatabaseUrl} is not usable, its run is MISSING: ${error.message}`);
@@ -182,7 +224,7 @@ runBench('boot bench', DEADLINE_MS, async (cleanup) => {
   });
   if (!schema) return;
   cleanup.add('the PostgreSQL schema', () => schema.drop());
-  await serverBurst(cleanup, fake, 'PostgreSQL (DATABASE_URL; the database server is not counted)', {
+  await serverBursts(cleanup, fake, 'PostgreSQL (DATABASE_URL; the database server is not counted)', {
     DATABASE_URL: schema.url,
     DATA_DIR: join(root, 'data-pg'),
     TMPDIR: serverTmp,
