@@ -30,7 +30,7 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'playwright-report/**',
-      'schemas/types/**',
+      'packages/contracts/src/types/**',
     ],
   },
   js.configs.recommended,

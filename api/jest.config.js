@@ -7,6 +7,8 @@ const withReplicas = Boolean(process.env.TEST_REDIS_URL?.trim());
 
 module.exports = {
   testEnvironment: 'node',
+  // The shared contracts package is read from its TypeScript source (its exports' "source" condition).
+  testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import type { ChatExport } from '../schemas/types/wire/chat-export';
-import type { ChatSession } from '../schemas/types/wire/chat-session';
+import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import { ChatPage } from './pages/chat-page';
 import { ChatManage } from './pages/chat-manage';
 import { Toasts } from './pages/toasts';

@@ -1,20 +1,19 @@
 /**
- * Generates TypeScript declarations from every schemas/**\/*.schema.json into
- * schemas/types/<name>.d.ts, so api and web share types that are never copied by hand.
+ * Generates TypeScript types from every schemas/**\/*.schema.json into the shared contracts package,
+ * packages/contracts/src/types/<name>.ts, so api and web share types that are never copied by hand.
  *
  *   npx tsx schemas/generate-types.ts           write the files (and remove stale ones)
  *   npx tsx schemas/generate-types.ts --check   exit 1 if any file differs from a fresh run
  *
- * Declaration files on purpose: they sit outside the api's rootDir without changing its
- * output layout, and they carry no runtime code.
+ * The files hold types only: they compile to no code.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { compile, type Options } from 'json-schema-to-typescript';
 
 const SCHEMAS_DIR = __dirname;
-const TYPES_DIR = join(SCHEMAS_DIR, 'types');
 const REPO_DIR = dirname(SCHEMAS_DIR);
+const TYPES_DIR = join(REPO_DIR, 'packages', 'contracts', 'src', 'types');
 const SCHEMA_SUFFIX = '.schema.json';
 const FIX_HINT = 'run npm run schemas:types';
 
@@ -56,7 +55,7 @@ interface SchemaFile {
 }
 
 interface Generated {
-  /** Path under the repository, with forward slashes: "schemas/types/agent.d.ts". */
+  /** Path under the repository, with forward slashes: "packages/contracts/src/types/agent.ts". */
   file: string;
   content: string;
   /** The type the whole schema becomes, when the output declares it under that name. */
@@ -107,7 +106,7 @@ function findSchemas(): SchemaFile[] {
 }
 
 function outputPath(name: string): string {
-  return join(TYPES_DIR, `${name}.d.ts`);
+  return join(TYPES_DIR, `${name}.ts`);
 }
 
 function typeNameFromFileName(name: string): string {
@@ -163,7 +162,7 @@ function linkNamedTypes(schema: SchemaFile, root: JsonObject): Map<string, strin
       const title = titleOf(resolvePointer(readJson(targetPath), fragment, where(ref)));
       if (!title) return;
       const targetName = toPosix(relative(SCHEMAS_DIR, targetPath)).slice(0, -SCHEMA_SUFFIX.length);
-      let specifier = toPosix(relative(fromDir, outputPath(targetName))).replace(/\.d\.ts$/, '.js');
+      let specifier = toPosix(relative(fromDir, outputPath(targetName))).replace(/\.ts$/, '.js');
       if (!specifier.startsWith('.')) specifier = `./${specifier}`;
       imports.set(title, specifier);
       node.tsType = title;
@@ -220,7 +219,7 @@ async function generate(schema: SchemaFile): Promise<Generated> {
 }
 
 /**
- * schemas/types/schema-types.d.ts: the type of every schema by its name under schemas/, so code
+ * packages/contracts/src/types/schema-types.ts: the type of every schema by its name under schemas/, so code
  * that names a schema at run time (a route's body or answer) gets the matching type checked.
  */
 function schemaTypesIndex(schemas: SchemaFile[], generated: Generated[]): Generated {

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { site } from './src/lib/site.ts';
 import { agentConfigValidator } from './vite-plugins/agent-config-validator.ts';
@@ -7,6 +7,8 @@ import { pwa } from './vite-plugins/pwa.ts';
 import { withoutCodeHighlighting } from './vite-plugins/without-code-highlighting.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
+/** The shared contracts package is read from its TypeScript source (its exports' "source" condition). */
+const sourceFirst = (conditions: readonly string[]) => ['source', ...conditions];
 const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
 /** Fills `%SITE_*%` placeholders in index.html so the name and tagline are written once, in site.ts. */
@@ -27,6 +29,8 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), siteHtml(), agentConfigValidator(), withoutCodeHighlighting(), pwa()],
+    resolve: { conditions: sourceFirst(defaultClientConditions) },
+    ssr: { resolve: { conditions: sourceFirst(defaultServerConditions) } },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentDefinition } from '../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { FIXTURE_AGENTS_DIR } from './e2e-env';
 
 export type { AgentDefinition };

@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import type { Request, Response } from 'express';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
-import type { CheckAccessResponse } from '../../../schemas/types/wire/check-access-response';
-import type { GrantAccessRequest } from '../../../schemas/types/wire/grant-access-request';
-import type { GrantAccessResponse } from '../../../schemas/types/wire/grant-access-response';
+import type { CheckAccessResponse } from '@mb/contracts/types/wire/check-access-response';
+import type { GrantAccessRequest } from '@mb/contracts/types/wire/grant-access-request';
+import type { GrantAccessResponse } from '@mb/contracts/types/wire/grant-access-response';
 import { AccessService } from './access.service';
 import { Public } from './public.decorator';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentDefinition, AgentEvalCase } from '../../../schemas/types/agent';
+import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
 import { repoRoot } from '../config/repo-paths';
 import { evalPattern, evalProblems } from './agent-evals';
 import { formatAgentProblem, readAgentFile } from './agent-files';

@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { SchemaProblem } from '../common/json-schema';
 
 /** How an eval's `matches` is read, the same for the checker and the runner: a JavaScript regular expression, case-insensitive. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { schemas } from '../common/json-schema';
 import { evalProblems } from './agent-evals';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { watch, type FSWatcher } from 'chokidar';
-import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { type AppConfig, APP_CONFIG } from '../config';
 import {
   formatAgentProblem,

@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import type { AgentDefinition } from '../../../schemas/types/agent';
-import type { PublicAgent } from '../../../schemas/types/wire/public-agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { PublicAgent } from '@mb/contracts/types/wire/public-agent';
 import { Public } from '../access';
 import { AppError } from '../common/app-error';
 import { Answers } from '../common/route-docs';

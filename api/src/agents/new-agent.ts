@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
-import type { AgentConversation, AgentDefinition, AgentDisplay } from '../../../schemas/types/agent';
-import type { AgentConfig } from '../../../schemas/types/agent-config';
+import type { AgentConversation, AgentDefinition, AgentDisplay } from '@mb/contracts/types/agent';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import { formatProblem, schemas } from '../common/json-schema';
 import { schemasDir } from '../config';
 import { evalProblems } from './agent-evals';

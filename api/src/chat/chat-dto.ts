@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';
 

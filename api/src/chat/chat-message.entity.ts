@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { MessageProvenance, MessageSource, MessageUsage } from '../../../schemas/types/wire/chat-message';
+import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { AgentConfig } from '../../../schemas/types/agent-config';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 
 @Entity({ name: 'chat_sessions' })
 export class ChatSessionEntity {

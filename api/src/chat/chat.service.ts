@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AgentRegistry } from '../agents';
 import { AppError } from '../common/app-error';
-import type { CreateChatMessageRequest } from '../../../schemas/types/wire/create-chat-message-request';
-import type { CreateChatSessionRequest } from '../../../schemas/types/wire/create-chat-session-request';
-import type { UpdateChatSessionRequest } from '../../../schemas/types/wire/update-chat-session-request';
+import type { CreateChatMessageRequest } from '@mb/contracts/types/wire/create-chat-message-request';
+import type { CreateChatSessionRequest } from '@mb/contracts/types/wire/create-chat-session-request';
+import type { UpdateChatSessionRequest } from '@mb/contracts/types/wire/update-chat-session-request';
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import { toMessageDto } from './chat-dto';
 import { ChatStore, type ExchangeVersions, type SessionChanges, type SessionCursor } from './chat.store';
 import { coerceContent, coerceRole } from './message-coercion';

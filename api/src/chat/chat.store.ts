@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
 import { ChatSessionEntity } from './chat-session.entity';
-import type { MessageSource } from '../../../schemas/types/wire/chat-message';
+import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 
 /** Far beyond any real conversation, and far enough below int4's limit that MAX + 1 never overflows. */
 export const MAX_MESSAGE_ORDER = 1_000_000;

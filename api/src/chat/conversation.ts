@@ -1,5 +1,5 @@
-import type { AgentDefinition } from '../../../schemas/types/agent';
-import type { AgentConfig } from '../../../schemas/types/agent-config';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import type { ModelMessage, ModelSettings } from '../llm';
 import type { ChatMessageEntity } from './chat-message.entity';
 import type { ChatSessionEntity } from './chat-session.entity';

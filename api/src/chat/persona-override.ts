@@ -1,9 +1,10 @@
-import type { AgentConfig } from '../../../schemas/types/agent-config';
+import { MAX_PERSONA_JSON_LENGTH } from '@mb/contracts/schema-problems';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import { AppError } from '../common/app-error';
 import { formatProblem, schemas } from '../common/json-schema';
 
 /** A persona is a few kilobytes; anything larger is not a configuration worth parsing. */
-export const MAX_PERSONA_JSON_LENGTH = 32_000;
+export { MAX_PERSONA_JSON_LENGTH };
 
 /** How a configuration that is not applied is refused, pasted in the chat or sent by the persona panel alike. */
 export const configurationRefused = (problems: string[]) =>

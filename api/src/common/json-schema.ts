@@ -1,56 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { describeErrors, formatProblem, type SchemaProblem } from '@mb/contracts/schema-problems';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { schemasDir } from '../config';
 
-export interface SchemaProblem {
-  /** JSON pointer into the validated document ('' is the document itself). */
-  pointer: string;
-  message: string;
-}
+export type { SchemaProblem };
+export { describeErrors, formatProblem };
 
 function schemaFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'types' ? [] : schemaFiles(path);
+    if (entry.isDirectory()) return schemaFiles(path);
     return entry.name.endsWith('.schema.json') ? [path] : [];
   });
 }
-
-function describe(error: ErrorObject): SchemaProblem {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return { pointer: `${error.instancePath}/${String(params.missingProperty)}`, message: 'is required' };
-    case 'additionalProperties':
-      return {
-        pointer: `${error.instancePath}/${String(params.additionalProperty)}`,
-        message: 'is not an allowed property',
-      };
-    case 'enum':
-      return {
-        pointer: error.instancePath,
-        message: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`,
-      };
-    default:
-      return { pointer: error.instancePath, message: error.message ?? 'is invalid' };
-  }
-}
-
-/** Drops the noise ajv adds around a failing `if`/`then` and duplicates from allErrors. */
-export function describeErrors(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
-  const seen = new Set<string>();
-  return (errors ?? [])
-    .filter((error) => error.keyword !== 'if')
-    .map(describe)
-    .filter((problem) => {
-      const key = `${problem.pointer} ${problem.message}`;
-      return seen.has(key) ? false : (seen.add(key), true);
-    });
-}
-
-export const formatProblem = (problem: SchemaProblem) => `${problem.pointer || '/'}: ${problem.message}`;
 
 /** Every JSON Schema in schemas/, compiled once, keyed by its $id (its path below schemas/). */
 class SchemaRegistry {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { SetMetadata } from '@nestjs/common';
-import type { SchemaTypes } from '../../../schemas/types/schema-types';
+import type { SchemaTypes } from '@mb/contracts/types/schema-types';
 import type { ErrorCode } from './app-error';
 
 /** A schema by its name under schemas/ ("agent", "wire/chat-session"), each with its generated type. */

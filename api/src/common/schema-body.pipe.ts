@@ -1,5 +1,5 @@
 import type { PipeTransform } from '@nestjs/common';
-import type { SchemaTypes } from '../../../schemas/types/schema-types';
+import type { SchemaTypes } from '@mb/contracts/types/schema-types';
 import { AppError } from './app-error';
 import { schemas, type SchemaProblem } from './json-schema';
 

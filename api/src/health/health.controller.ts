@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Public } from '../access';
-import type { HealthResponse } from '../../../schemas/types/wire/health-response';
+import type { HealthResponse } from '@mb/contracts/types/wire/health-response';
 import { AppError } from '../common/app-error';
 import { Answers } from '../common/route-docs';
 

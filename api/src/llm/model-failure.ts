@@ -1,21 +1,16 @@
 import OpenAI, { APIError } from 'openai';
-import { AppError, type ErrorCode } from '../common/app-error';
+import { ERRORS, type ModelErrorCode } from '@mb/contracts/errors';
+import { AppError } from '../common/app-error';
 
 /**
- * The codes a failed model call is reported with, and the message of each (after the spec's texts);
- * nothing from the upstream answer is ever repeated.
+ * The codes a failed model call is reported with, and the message of each (the spec's texts, in the shared error
+ * table); nothing from the upstream answer is ever repeated.
  */
-export const MODEL_ERROR_TEXT = {
-  NO_API_KEY: 'OpenAI not initiated. Please provide an API key. Try again or check network connection.',
-  UNAUTHORIZED: 'Your OpenAI API key appears to be invalid. Please check and try again.',
-  RATE_LIMIT: 'OpenAI rate limit exceeded. Please wait a moment and try again.',
-  TIMEOUT: 'OpenAI did not answer in time. Please try again.',
-  NETWORK_ERROR: 'Unable to connect to OpenAI. Please check your internet connection and try again.',
-  ASSISTANT_API_UNAVAILABLE: 'OpenAI Assistant API not available. Using standard chat completion API instead.',
-  UPSTREAM_ERROR: 'The AI service could not answer. Please try again.',
-} as const satisfies Partial<Record<ErrorCode, string>>;
+export const MODEL_ERROR_TEXT = Object.fromEntries(
+  Object.entries(ERRORS).flatMap(([code, contract]) => ('serverText' in contract ? [[code, contract.serverText]] : [])),
+) as Record<ModelErrorCode, string>;
 
-export type ModelErrorCode = keyof typeof MODEL_ERROR_TEXT;
+export type { ModelErrorCode };
 
 /** What any model call may fail with; only the assistant route reports ASSISTANT_API_UNAVAILABLE. */
 export const MODEL_CALL_ERRORS = (Object.keys(MODEL_ERROR_TEXT) as ModelErrorCode[]).filter(

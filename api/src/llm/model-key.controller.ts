@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import type { VerifyKeyResponse } from '../../../schemas/types/wire/verify-key-response';
+import type { VerifyKeyResponse } from '@mb/contracts/types/wire/verify-key-response';
 import { Answers } from '../common/route-docs';
 import { ChatModel } from './chat-model.service';
 import { MODEL_CALL_ERRORS } from './model-failure';

@@ -1,4 +1,4 @@
-import type { AgentConfig, GuidelinePriority } from '../../../schemas/types/agent-config';
+import type { AgentConfig, GuidelinePriority } from '@mb/contracts/types/agent-config';
 
 const LEVEL_RANK: Record<Exclude<GuidelinePriority, number>, number> = { critical: 0, high: 3, medium: 5, low: 8 };
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { RoutingStrategyName } from '../../../schemas/types/agent';
+import type { RoutingStrategyName } from '@mb/contracts/types/agent';
 import { AppError } from '../common/app-error';
 import { WebSearch } from '../search';
 import { ContextWindows } from './context/context-windows';

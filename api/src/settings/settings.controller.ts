@@ -3,7 +3,7 @@ import { Public } from '../access';
 import { Answers } from '../common/route-docs';
 import { ModelClients } from '../llm';
 import { WebSearch } from '../search';
-import type { SettingsResponse } from '../../../schemas/types/wire/settings-response';
+import type { SettingsResponse } from '@mb/contracts/types/wire/settings-response';
 
 @Controller('settings')
 export class SettingsController {

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Answers } from '../common/route-docs';
-import type { UsageResponse } from '../../../schemas/types/wire/usage-response';
+import type { UsageResponse } from '@mb/contracts/types/wire/usage-response';
 import { MAX_RANGE_DAYS, parseUsageRange } from './usage-range';
 import { UsageService } from './usage.service';
 

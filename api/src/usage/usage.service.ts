@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentUsage, DayUsage, UsageResponse } from '../../../schemas/types/wire/usage-response';
+import type { AgentUsage, DayUsage, UsageResponse } from '@mb/contracts/types/wire/usage-response';
 import { costOf, MODEL_PRICES, priceOf, type ModelPrice } from './model-prices';
 import { rangeInstants, type UsageRange } from './usage-range';
 import { UsageStore, type UsageRow } from './usage.store';

@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { defaultAgentsDir } from '../../src/config/repo-paths';
 import { agentIdsIn, readAgentIn } from '../support/fixture-agents';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentDefinition, AgentEvalCase } from '../../../schemas/types/agent';
+import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
 import { agentsEval } from '../../src/agents/agents-eval';
 import { JUDGE_RUBRIC } from '../../src/agents/evals/judge';
 import { personaPrompt } from '../../src/llm';

@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PublicAgent } from '../../../schemas/types/wire/public-agent';
+import type { PublicAgent } from '@mb/contracts/types/wire/public-agent';
 import { agentIdsIn, readAgentIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import type { ErrorCode } from '../../../schemas/types/wire/error-code';
+import type { ErrorCode } from '@mb/contracts/types/wire/error-code';
 import { agentIdsIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 

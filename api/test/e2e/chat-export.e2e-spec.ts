@@ -1,8 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
 import { ChatStore } from '../../src/chat/chat.store';
-import type { ChatExport } from '../../../schemas/types/wire/chat-export';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Fixture agents: any will do; a second one keeps the listing tests apart from the rest. */

@@ -1,7 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import { agentIdsIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
-import type { ChatExport } from '../../../schemas/types/wire/chat-export';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
-import type { SearchResponse } from '../../../schemas/types/wire/search-response';
+import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import type { SearchResponse } from '@mb/contracts/types/wire/search-response';
 import { plainCalls, streamedCalls } from '../fakes/fake-openai';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';

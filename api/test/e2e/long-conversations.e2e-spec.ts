@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import { streamedCalls } from '../fakes/fake-openai';
 import { fixtureAgent } from '../support/fixture-agents';
 import { conversationAppPerSuite } from '../support/model-fakes';

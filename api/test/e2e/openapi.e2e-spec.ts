@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Response } from 'supertest';
-import type { ErrorCode } from '../../../schemas/types/wire/error-code';
+import type { ErrorCode } from '@mb/contracts/types/wire/error-code';
 import { ERROR_STATUS } from '../../src/common/app-error';
 import { schemas } from '../../src/common/json-schema';
 import { concretePath, registeredRoutes, type RegisteredRoute } from '../support/registered-routes';

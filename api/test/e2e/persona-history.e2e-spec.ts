@@ -1,7 +1,7 @@
-import type { AgentConfig } from '../../../schemas/types/agent-config';
-import type { PersonaApplied } from '../../../schemas/types/wire/persona-applied';
-import type { PersonaChanges } from '../../../schemas/types/wire/persona-changes';
-import type { PersonaView } from '../../../schemas/types/wire/persona-view';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
+import type { PersonaApplied } from '@mb/contracts/types/wire/persona-applied';
+import type { PersonaChanges } from '@mb/contracts/types/wire/persona-changes';
+import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import { fixtureAgent } from '../support/fixture-agents';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';

@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { SERVER_KEY } from '../support/model-fakes';

@@ -1,8 +1,8 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
-import type { SearchResponse, SearchResult } from '../../../schemas/types/wire/search-response';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { SearchResponse, SearchResult } from '@mb/contracts/types/wire/search-response';
 import { RECENT_MESSAGES } from '../../src/chat/history-search/chat-search.store';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { streamedCalls } from '../fakes/fake-openai';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';

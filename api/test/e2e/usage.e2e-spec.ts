@@ -1,7 +1,7 @@
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
-import type { UsageResponse } from '../../../schemas/types/wire/usage-response';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { UsageResponse } from '@mb/contracts/types/wire/usage-response';
 import { costOf, priceOf } from '../../src/usage/model-prices';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { startTestApp, type TestApp } from '../support/test-app';

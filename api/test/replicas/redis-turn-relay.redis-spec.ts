@@ -1,4 +1,4 @@
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
 import { RedisConnection } from '../../src/redis';
 import { RedisTurnRelay, type RedisTurnRelayOptions } from '../../src/chat/turns/redis-turn-relay';

@@ -1,8 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { Client } from 'pg';
-import type { ChatMessage } from '../../../schemas/types/wire/chat-message';
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { SERVER_KEY } from '../support/model-fakes';

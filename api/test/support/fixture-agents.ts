@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { AgentDefinition } from '../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 
 /**
  * Agents written for the tests, each named for the behaviour it exercises (an agent that "falls back

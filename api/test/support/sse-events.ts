@@ -1,4 +1,4 @@
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 
 /** Parses a server-sent event stream of `data: <json>` frames as they arrive. */
 export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatTurnEvent> {

@@ -1,6 +1,6 @@
-import type { ChatSession } from '../../../schemas/types/wire/chat-session';
-import type { ChatTurnEvent } from '../../../schemas/types/wire/chat-turn-event';
-import type { ChatTurnRequest } from '../../../schemas/types/wire/chat-turn-request';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import { readEvents } from './sse-events';
 import type { TestApp } from './test-app';
 

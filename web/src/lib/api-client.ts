@@ -4,8 +4,8 @@
  * becomes an ApiError whose message follows the spec: `<status>: <body text or status text>`.
  */
 
-import type { ErrorCode } from '../../../schemas/types/wire/error-code';
-import type { ErrorResponse } from '../../../schemas/types/wire/error-response';
+import type { ErrorCode } from '@mb/contracts/types/wire/error-code';
+import type { ErrorResponse } from '@mb/contracts/types/wire/error-response';
 
 export const modelKeyHeader = 'X-OpenAI-Key';
 

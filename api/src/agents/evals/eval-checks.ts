@@ -1,4 +1,4 @@
-import type { AgentEvalExpectation } from '../../../../schemas/types/agent';
+import type { AgentEvalExpectation } from '@mb/contracts/types/agent';
 import { evalPattern } from '../agent-evals';
 
 /** The text checks of an expectation (everything but the judge); one line per check that fails, none when all pass. */

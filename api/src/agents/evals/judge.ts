@@ -1,4 +1,4 @@
-import type { AgentEvalMessage } from '../../../../schemas/types/agent';
+import type { AgentEvalMessage } from '@mb/contracts/types/agent';
 import type { EvalModelCall } from './eval-model';
 
 /** Fixed, so verdicts are comparable between runs and agents; only the criterion changes. */

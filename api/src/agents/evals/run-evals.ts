@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { AgentDefinition, AgentEvalCase } from '../../../../schemas/types/agent';
+import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
 import { personaPrompt } from '../../llm';
 import { textCheckFailures } from './eval-checks';
 import { type EvalModel, type EvalModelAnswer, EvalModelError } from './eval-model';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
 import { Answers } from '../../common/route-docs';
-import type { SearchResponse } from '../../../../schemas/types/wire/search-response';
+import type { SearchResponse } from '@mb/contracts/types/wire/search-response';
 import { parseLimit } from '../paging';
 import { ChatSearch, MAX_QUERY_LENGTH, parseSearchQuery } from './chat-search.service';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import type { SearchResponse, SearchResult } from '../../../../schemas/types/wire/search-response';
+import type { SearchResponse, SearchResult } from '@mb/contracts/types/wire/search-response';
 import { ChatSearchStore, type SearchHitRow } from './chat-search.store';
 import { parseMarked, snippetOf, type Snippet } from './snippet';
 

@@ -1,4 +1,4 @@
-import type { HighlightRange } from '../../../../schemas/types/wire/search-response';
+import type { HighlightRange } from '@mb/contracts/types/wire/search-response';
 
 /** The marks ts_headline puts around matched words: control characters, removed from the text beforehand. */
 export const MARK_START = '\u0002';

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { AgentConfig } from '../../../../schemas/types/agent-config';
-import type { PersonaApplied } from '../../../../schemas/types/wire/persona-applied';
-import type { PersonaChanges } from '../../../../schemas/types/wire/persona-changes';
-import type { PersonaView } from '../../../../schemas/types/wire/persona-view';
-import type { RestorePersonaRequest } from '../../../../schemas/types/wire/restore-persona-request';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
+import type { PersonaApplied } from '@mb/contracts/types/wire/persona-applied';
+import type { PersonaChanges } from '@mb/contracts/types/wire/persona-changes';
+import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
+import type { RestorePersonaRequest } from '@mb/contracts/types/wire/restore-persona-request';
 import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
 import { toMessageDto, toSessionDto } from '../chat-dto';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentDefinition } from '../../../../schemas/types/agent';
-import type { AgentConfig } from '../../../../schemas/types/agent-config';
-import type { PersonaChanges } from '../../../../schemas/types/wire/persona-changes';
-import type { PersonaHistoryEntry } from '../../../../schemas/types/wire/persona-history-entry';
-import type { PersonaView } from '../../../../schemas/types/wire/persona-view';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
+import type { PersonaChanges } from '@mb/contracts/types/wire/persona-changes';
+import type { PersonaHistoryEntry } from '@mb/contracts/types/wire/persona-history-entry';
+import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import { personaPrompt } from '../../llm';

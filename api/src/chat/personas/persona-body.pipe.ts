@@ -1,4 +1,4 @@
-import type { AgentConfig } from '../../../../schemas/types/agent-config';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import { formatProblem, schemas } from '../../common/json-schema';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe';
 import { configurationRefused, sizeProblem } from '../persona-override';

@@ -1,4 +1,4 @@
-import type { AgentConfig } from '../../../../schemas/types/agent-config';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import { comparePersonas, wordChanges } from './persona-changes';
 
 const base: AgentConfig = {

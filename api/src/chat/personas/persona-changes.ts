@@ -1,6 +1,6 @@
 import { diffWords } from 'diff';
-import type { AgentConfig, AgentDomain, AgentResponseGuideline } from '../../../../schemas/types/agent-config';
-import type { PersonaChanges, TextPart } from '../../../../schemas/types/wire/persona-changes';
+import type { AgentConfig, AgentDomain, AgentResponseGuideline } from '@mb/contracts/types/agent-config';
+import type { PersonaChanges, TextPart } from '@mb/contracts/types/wire/persona-changes';
 
 /** A text word by word: runs kept, added (only in `after`) and removed (only in `before`). */
 export function wordChanges(before: string, after: string): TextPart[] {

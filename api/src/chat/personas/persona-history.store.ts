@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AgentConfig } from '../../../../schemas/types/agent-config';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import { ChatSessionEntity } from '../chat-session.entity';
 
 export interface PersonaHistoryRow {

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import type { AssistantChatRequest } from '../../../../schemas/types/wire/assistant-chat-request';
-import type { ChatCompletionRequest } from '../../../../schemas/types/wire/chat-completion-request';
-import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat-completion-response';
-import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
-import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
+import type { AssistantChatRequest } from '@mb/contracts/types/wire/assistant-chat-request';
+import type { ChatCompletionRequest } from '@mb/contracts/types/wire/chat-completion-request';
+import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
+import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
+import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
 import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
 import { MODEL_CALL_ERRORS, ModelKey } from '../../llm';

@@ -1,13 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AgentDefinition } from '../../../../schemas/types/agent';
-import type { AssistantChatRequest } from '../../../../schemas/types/wire/assistant-chat-request';
-import type {
-  ChatCompletionRequest,
-  ConversationMessage,
-} from '../../../../schemas/types/wire/chat-completion-request';
-import type { ChatCompletionResponse } from '../../../../schemas/types/wire/chat-completion-response';
-import type { SerperSearchRequest } from '../../../../schemas/types/wire/serper-search-request';
-import type { SerperSearchResponse } from '../../../../schemas/types/wire/serper-search-response';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { AssistantChatRequest } from '@mb/contracts/types/wire/assistant-chat-request';
+import type { ChatCompletionRequest, ConversationMessage } from '@mb/contracts/types/wire/chat-completion-request';
+import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
+import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
+import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
-import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import { Answers } from '../../common/route-docs';
 import { MODEL_CALL_ERRORS, ModelKey } from '../../llm';
 import { toSessionDto } from '../chat-dto';

@@ -1,5 +1,5 @@
-import type { ChatExport } from '../../../../schemas/types/wire/chat-export';
-import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
+import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
+import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 import type { ChatMessageEntity } from '../chat-message.entity';
 import type { ChatSessionEntity } from '../chat-session.entity';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
-import type { ChatExport } from '../../../../schemas/types/wire/chat-export';
+import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatSessionEntity } from '../chat-session.entity';
 import { ChatStore } from '../chat.store';
 import { toChatExport, toMarkdown, type ExportFormat } from './chat-export-format';

@@ -1,4 +1,4 @@
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 
 const message = {

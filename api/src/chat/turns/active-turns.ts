@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 
 type Listener = (event: ChatTurnEvent) => void;
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
-import type { StopTurnResponse } from '../../../../schemas/types/wire/stop-turn-response';
+import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
+import type { StopTurnResponse } from '@mb/contracts/types/wire/stop-turn-response';
 import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
 import { ModelKey } from '../../llm';

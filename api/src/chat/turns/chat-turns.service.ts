@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import type { AgentDefinition } from '../../../../schemas/types/agent';
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
-import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {

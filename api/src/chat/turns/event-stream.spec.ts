@@ -1,4 +1,4 @@
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { EventWriter, TOKEN_WINDOW_MS } from './event-stream';
 
 const token = (text: string): ChatTurnEvent => ({ type: 'token', text });

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 
 const HEARTBEAT_MS = 15_000;
 /** How long a token may wait for the ones after it: a stream writes at most once per window. */

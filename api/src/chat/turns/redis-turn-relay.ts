@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BeforeApplicationShutdown, Logger, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { RedisConnection } from '../../redis';
 import { type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from './turn-relay';
 

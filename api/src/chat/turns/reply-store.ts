@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GroupBatcher } from '../../common/group-batcher';
-import type { MessageProvenance, MessageSource, MessageUsage } from '../../../../schemas/types/wire/chat-message';
+import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
 import { ChatMessageEntity, type MessageRole } from '../chat-message.entity';
 import { ChatSessionEntity } from '../chat-session.entity';
 import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange, MAX_MESSAGE_ORDER } from '../chat.store';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { ActiveTurns } from './active-turns';
 
 /** Stops the delivery to one watcher. */

@@ -1,5 +1,5 @@
-import type { AgentRouting, RoutingStrategyName } from '../../../../schemas/types/agent';
-import type { MessageSource } from '../../../../schemas/types/wire/chat-message';
+import type { AgentRouting, RoutingStrategyName } from '@mb/contracts/types/agent';
+import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
 import { fitContext } from '../context/fit-context';
 

@@ -1,4 +1,4 @@
-import type { AgentSearchTrigger } from '../../../../schemas/types/agent';
+import type { AgentSearchTrigger } from '@mb/contracts/types/agent';
 
 /** The spec's two rules: keywords as written in the message, or in the lower-cased message. */
 export function matchesSearchKeywords(message: string, trigger: AgentSearchTrigger): boolean {

@@ -1,3 +1,4 @@
+import { apiPath } from '@mb/contracts/api-paths';
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/api-client';
 import type { PublicAgent } from '../../lib/api/agents';
@@ -9,7 +10,7 @@ let loading: Promise<MenuLink[]> | null = null;
 
 /** Agents whose file asks for a menu link (`display.menu`), in their menu order. Fetched once per page load. */
 function loadAgentMenuLinks(): Promise<MenuLink[]> {
-  loading ??= request<PublicAgent[]>('GET', '/api/agents')
+  loading ??= request<PublicAgent[]>('GET', apiPath('agents'))
     .then((agents) =>
       agents
         .flatMap(({ display, routes }) => (display.menu ? [{ ...display.menu, href: routes[0] }] : []))

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { AlertIcon } from '../../components/alert-icon';
-import type { AgentAccessAlert } from '../../../../schemas/types/agent';
+import type { AgentAccessAlert } from '@mb/contracts/types/agent';
 import { accessTexts } from './access-texts';
 import frame from '../../components/page-frame.module.css';
 import styles from './access-screens.module.css';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner/spinner';
 import { toast } from '../../components/toast/toast-store';
-import type { AccessDeniedBehaviour } from '../../../../schemas/types/agent';
+import type { AccessDeniedBehaviour } from '@mb/contracts/types/agent';
 import type { PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pageTitle } from '../../lib/site';

@@ -1,8 +1,12 @@
-import { failureWordings } from '../../lib/failure-wording';
+import { ERRORS } from '@mb/contracts/errors';
 
-const { ACCESS_REQUIRED, ACCESS_DENIED, TOO_MANY_ATTEMPTS } = failureWordings;
+const [ACCESS_REQUIRED, ACCESS_DENIED, TOO_MANY_ATTEMPTS] = [
+  ERRORS.ACCESS_REQUIRED.wording,
+  ERRORS.ACCESS_DENIED.wording,
+  ERRORS.TOO_MANY_ATTEMPTS.wording,
+];
 
-/** The access screens' own words (the per-agent ones come from the agent file; the failures' from lib). */
+/** The access screens' own words (the per-agent ones come from the agent file; the failures' from the contracts). */
 export const accessTexts = {
   fieldLabel: 'Access code',
   accessRequired: { title: ACCESS_REQUIRED.title, description: ACCESS_REQUIRED.text },

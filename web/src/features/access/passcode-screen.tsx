@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
-import type { AgentPasscodeForm } from '../../../../schemas/types/agent';
+import type { AgentPasscodeForm } from '@mb/contracts/types/agent';
 import { accessTexts } from './access-texts';
 import { PasscodeForm } from './passcode-form';
 import styles from './access-screens.module.css';

@@ -1,7 +1,8 @@
+import { apiPath } from '@mb/contracts/api-paths';
 import { request } from '../../lib/api-client';
-import type { GrantAccessResponse } from '../../../../schemas/types/wire/grant-access-response';
+import type { GrantAccessResponse } from '@mb/contracts/types/wire/grant-access-response';
 
 /** Clears the access cookie of this browser. */
 export function revokeAccess(): Promise<GrantAccessResponse> {
-  return request('POST', '/api/auth/revoke-access');
+  return request('POST', apiPath('revokeAccess'));
 }

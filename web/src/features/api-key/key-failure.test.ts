@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../../../schemas/types/wire/error-code';
+import type { ErrorCode } from '@mb/contracts/types/wire/error-code';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { failureWordings, SERVER_UNREACHABLE } from '../../lib/failure-wording';
 import { describeKeyFailure, keyFailureFallback } from './key-failure';

@@ -280,7 +280,7 @@ describe(ModelKeyGate.name, () => {
       await waitFor(() =>
         expect(toast).toHaveBeenCalledWith({
           title: 'Invalid API Key',
-          description: failureWordings[code].text,
+          description: failureWordings[code]?.text,
           variant: 'destructive',
         }),
       );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { AgentDefinition } from '../../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import type { SearchResult } from '../../lib/api/search';
 import type { ChatMessage, ChatSession } from '../../lib/api/sessions';

@@ -1,16 +1,15 @@
-import type { ChatExport } from '../../../../schemas/types/wire/chat-export';
-import type { ChatSession } from '../../../../schemas/types/wire/chat-session';
-import type { UpdateChatSessionRequest } from '../../../../schemas/types/wire/update-chat-session-request';
+import { apiPath } from '@mb/contracts/api-paths';
+import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
+import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { UpdateChatSessionRequest } from '@mb/contracts/types/wire/update-chat-session-request';
 import { request, sendRequest } from '../api-client';
 
 export type { ChatExport };
 export type ExportFormat = 'markdown' | 'json';
 
-const sessionPath = (id: string) => `/api/chat/sessions/${encodeURIComponent(id)}`;
-
 /** Renames (title) or pins and unpins (pinned) a chat; answers the chat as changed. */
 export function updateSession(id: string, changes: UpdateChatSessionRequest): Promise<ChatSession> {
-  return request('PATCH', sessionPath(id), { body: changes });
+  return request('PATCH', apiPath('session', { id }), { body: changes });
 }
 
 export type ExportedFile = { blob: Blob; fileName: string };
@@ -23,7 +22,7 @@ function fileNameOf(response: Response, format: ExportFormat): string {
 
 /** A chat as a file: Markdown to read, JSON to import again. */
 export async function exportSession(id: string, format: ExportFormat): Promise<ExportedFile> {
-  const response = await sendRequest('GET', `${sessionPath(id)}/export?format=${format}`, {
+  const response = await sendRequest('GET', apiPath('exportChat', { id }, { format }), {
     headers: { Accept: format === 'json' ? 'application/json' : 'text/markdown' },
   });
   return { blob: await response.blob(), fileName: fileNameOf(response, format) };
@@ -31,5 +30,5 @@ export async function exportSession(id: string, format: ExportFormat): Promise<E
 
 /** Brings back a chat exported as JSON, as a new chat. */
 export function importChat(document: unknown): Promise<ChatSession> {
-  return request('POST', '/api/chat/import', { body: document });
+  return request('POST', apiPath('importChat'), { body: document });
 }

@@ -1,4 +1,5 @@
-import type { SettingsResponse } from '../../../../schemas/types/wire/settings-response';
+import { apiPath } from '@mb/contracts/api-paths';
+import type { SettingsResponse } from '@mb/contracts/types/wire/settings-response';
 
-export const settingsKey = ['/api/settings'] as const;
+export const settingsKey = [apiPath('settings')] as const;
 export type { SettingsResponse };

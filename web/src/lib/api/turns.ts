@@ -1,6 +1,7 @@
-import type { ChatTurnEvent } from '../../../../schemas/types/wire/chat-turn-event';
-import type { ChatTurnRequest } from '../../../../schemas/types/wire/chat-turn-request';
-import type { StopTurnResponse } from '../../../../schemas/types/wire/stop-turn-response';
+import { apiPath } from '@mb/contracts/api-paths';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
+import type { StopTurnResponse } from '@mb/contracts/types/wire/stop-turn-response';
 import { request, sendRequest } from '../api-client';
 import { readEventStream } from '../event-stream';
 
@@ -11,7 +12,7 @@ export async function* startTurn(
   body: ChatTurnRequest,
   options: { modelKey: string | null; signal?: AbortSignal },
 ): AsyncGenerator<ChatTurnEvent> {
-  const response = await sendRequest('POST', '/api/chat/turns', {
+  const response = await sendRequest('POST', apiPath('turns'), {
     body,
     ...options,
     headers: { Accept: 'text/event-stream' },
@@ -24,7 +25,7 @@ export async function* regenerateTurn(
   sessionId: string,
   options: { modelKey: string | null; signal?: AbortSignal },
 ): AsyncGenerator<ChatTurnEvent> {
-  const response = await sendRequest('POST', `/api/chat/sessions/${encodeURIComponent(sessionId)}/regenerate`, {
+  const response = await sendRequest('POST', apiPath('regenerate', { id: sessionId }), {
     ...options,
     headers: { Accept: 'text/event-stream' },
   });
@@ -33,7 +34,7 @@ export async function* regenerateTurn(
 
 /** Re-attaches to a reply still being written for a session (after a reload); nothing when none runs. */
 export async function* attachTurn(sessionId: string, signal?: AbortSignal): AsyncGenerator<ChatTurnEvent> {
-  const response = await sendRequest('GET', `/api/chat/sessions/${encodeURIComponent(sessionId)}/turn`, {
+  const response = await sendRequest('GET', apiPath('turn', { id: sessionId }), {
     signal,
     headers: { Accept: 'text/event-stream' },
   });
@@ -42,5 +43,5 @@ export async function* attachTurn(sessionId: string, signal?: AbortSignal): Asyn
 }
 
 export function stopTurn(sessionId: string): Promise<StopTurnResponse> {
-  return request('POST', `/api/chat/sessions/${encodeURIComponent(sessionId)}/turn/stop`);
+  return request('POST', apiPath('stopTurn', { id: sessionId }));
 }

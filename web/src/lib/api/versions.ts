@@ -1,5 +1,6 @@
-import type { ChatMessage } from '../../../../schemas/types/wire/chat-message';
-import type { ChooseVersionRequest } from '../../../../schemas/types/wire/choose-version-request';
+import { apiPath } from '@mb/contracts/api-paths';
+import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
+import type { ChooseVersionRequest } from '@mb/contracts/types/wire/choose-version-request';
 import { request } from '../api-client';
 
 /**
@@ -11,7 +12,7 @@ export function chooseVersion(
   version: ChooseVersionRequest['version'],
   modelKey: string | null,
 ): Promise<ChatMessage[]> {
-  return request('PUT', `/api/chat/sessions/${encodeURIComponent(sessionId)}/version`, {
+  return request('PUT', apiPath('version', { id: sessionId }), {
     body: { version } satisfies ChooseVersionRequest,
     modelKey,
   });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentInput } from '../../../../../schemas/types/agent';
+import type { AgentInput } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import { Composer as Sut } from './composer';
 

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
-import type { AgentInput } from '../../../../../schemas/types/agent';
+import type { AgentInput } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import styles from './composer.module.css';
 import { StrokeIcon } from '../../../components/stroke-icon';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { AgentConversation } from '../../../../../schemas/types/agent';
+import type { AgentConversation } from '@mb/contracts/types/agent';
 import { greetingOf as sut } from './greeting';
 
 function conversation(greeting: string, audience?: AgentConversation['audience']): AgentConversation {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
-import type { AgentDefinition } from '../../../../../schemas/types/agent';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { createSession, getMessages, sessionsKey, type ChatMessage, type ChatSession } from '../../../lib/api/sessions';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentDefinition, AgentErrors } from '../../../../../schemas/types/agent';
-import type { ErrorResponse } from '../../../../../schemas/types/wire/error-response';
+import type { AgentDefinition, AgentErrors } from '@mb/contracts/types/agent';
+import type { ErrorResponse } from '@mb/contracts/types/wire/error-response';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { SERVER_UNREACHABLE } from '../../../lib/failure-wording';

@@ -1,4 +1,4 @@
-import type { AgentDefinition, ErrorStyle } from '../../../../../schemas/types/agent';
+import type { AgentDefinition, ErrorStyle } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toast-store';
 import { inputRefusals, wordingOf } from '../../../lib/failure-wording';
 import type { ChatItem } from '../conversation/conversation-state';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/toast/toast-store';
-import type { AgentCopyToast as CopyToast } from '../../../../../schemas/types/agent';
+import type { AgentCopyToast as CopyToast } from '@mb/contracts/types/agent';
 import styles from './message-list.module.css';
 import { StrokeIcon } from '../../../components/stroke-icon';
 

@@ -1,6 +1,6 @@
 import { m } from 'framer-motion';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { AgentCopyToast } from '../../../../../schemas/types/agent';
+import type { AgentCopyToast } from '@mb/contracts/types/agent';
 import { useModelKey } from '../../../lib/model-key';
 import { lastExchange, type ChatItem, type LastExchange } from '../conversation/conversation-state';
 import { StrokeIcon } from '../../../components/stroke-icon';
