@@ -23,7 +23,7 @@ import { newDataDir } from '../test/support/data-dirs';
  * What our server adds on top of the model service, against the design's targets:
  * a one-shot completion should cost < 2 ms (p50) more than calling the service directly,
  * and a streamed turn should pass the first token on within 10 ms of receiving it.
- * The built server runs in a child process as `npm start` does (embedded PGlite database);
+ * The built server runs in a child process as `npm start` does (embedded PostgreSQL database);
  * the fake model service runs in this process, so its timestamps share our clock.
  */
 const LATENCY_MS = 20;
@@ -92,7 +92,7 @@ runBench('conversation bench', DEADLINE_MS, async (cleanup) => {
 
   console.log('');
   console.log(
-    `conversation latency: built server (${serveCommand.join(' ')}) in a child process, embedded PGlite database,`,
+    `conversation latency: built server (${serveCommand.join(' ')}) in a child process, embedded PostgreSQL database,`,
   );
   console.log(
     `fake model service in the bench process (latency ${LATENCY_MS} ms, ${TOKEN_DELAY_MS} ms between streamed tokens), keep-alive HTTP`,

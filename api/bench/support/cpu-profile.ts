@@ -37,7 +37,6 @@ export function profileServer(pid: number, rawFile: string, keepAs: string): () 
 function codeOf(node: ProfileNode): string {
   const { functionName, url } = node.callFrame;
   if (!url) return functionName.startsWith('(') ? functionName : '(native or builtin)';
-  if (url.startsWith('wasm://')) return 'WebAssembly (PGlite)';
   if (url.startsWith('node:')) return 'node core';
   const inModules = url.lastIndexOf('node_modules/');
   if (inModules >= 0) {
