@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/toast/toast-store';
 import type * as ToastStore from '../../components/toast/toast-store';
 import { AccessGate } from './access-gate';
-import { deferred, json, renderAt, stubApi, testAgent } from './access-test-support';
+import { deferred, json, stubApi } from '../../test/stub-api';
+import { renderAt } from '../../test/render-at';
+import { testAgent } from '../../test/test-agent';
 import type { PublicAgent } from '../../lib/api/agents';
 
 vi.mock('../../components/toast/toast-store', async (importOriginal) => ({

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/toast/toast-store';
 import type * as ToastStore from '../../components/toast/toast-store';
-import { json, renderAt, stubApi, testAgent } from '../../features/access/access-test-support';
+import { json, stubApi } from '../../test/stub-api';
+import { renderAt } from '../../test/render-at';
+import { testAgent } from '../../test/test-agent';
 import type { PublicAgent } from '../../lib/api/agents';
 import { HubPage, hubCards } from './hub-page';
 
