@@ -1,3 +1,4 @@
 export { AgentsModule } from './agents.module';
 export { AgentDefinitionError, AgentRegistry } from './agent-registry.service';
 export { displayPath } from './agent-files';
+export { personaPrompt } from './persona-prompt';

@@ -6,7 +6,6 @@ export { promptTokens, tokensOf } from './context/token-count';
 export { ModelClients } from './model-clients';
 export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure } from './model-failure';
 export { ModelKey } from './model-key.decorator';
-export { personaPrompt } from './persona-prompt';
 export { ReplyRouter } from './reply-router';
 export {
   MAX_CONTEXT_MESSAGES,

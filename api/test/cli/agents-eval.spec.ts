@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
 import { agentsEval } from '../../src/agents/agents-eval';
 import { JUDGE_RUBRIC } from '../../src/agents/evals/judge';
-import { personaPrompt } from '../../src/llm';
+import { personaPrompt } from '../../src/agents/persona-prompt';
 import { repoRoot } from '../../src/config/repo-paths';
 import { FakeOpenAI } from '../fakes/fake-openai';
 import { fixtureAgent } from '../support/fixture-agents';

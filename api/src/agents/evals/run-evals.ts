@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
-import { personaPrompt } from '../../llm';
+import { personaPrompt } from '../persona-prompt';
 import { textCheckFailures } from './eval-checks';
 import { type EvalModel, type EvalModelAnswer, EvalModelError } from './eval-model';
 import { judgeCall, parseVerdict } from './judge';

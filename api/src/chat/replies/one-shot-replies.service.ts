@@ -5,13 +5,12 @@ import type { ChatCompletionRequest, ConversationMessage } from '@mb/contracts/t
 import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
-import { AgentRegistry } from '../../agents';
+import { AgentRegistry, personaPrompt } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {
   ChatModel,
   ModelClients,
   ModelFailure,
-  personaPrompt,
   ReplyRouter,
   type PreparedReply,
   type ReplyContext,

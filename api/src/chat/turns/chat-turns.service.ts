@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
-import { AgentRegistry } from '../../agents';
+import { AgentRegistry, personaPrompt } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {
   ChatModel,
@@ -15,7 +15,6 @@ import {
   tokensOf,
   ModelCallAborted,
   ModelFailure,
-  personaPrompt,
   ReplyRouter,
   MAX_CONTEXT_MESSAGES,
   type PreparedReply,
