@@ -12,7 +12,8 @@ import { useConversation } from './conversation/use-conversation';
 import { HistoryDrawer } from './history/history-drawer';
 import { HistoryPanel, type HistoryPanelProps } from './history/history-panel';
 import { savedSession } from './conversation/saved-session';
-import { MessageList, type MessageFocus } from './messages/message-list';
+import { MessageList } from './messages/message-list';
+import type { MessageFocus } from './messages/use-found-message';
 import styles from './chat-page.module.css';
 
 const historyLabel = 'Chat History';

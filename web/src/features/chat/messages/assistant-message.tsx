@@ -1,0 +1,76 @@
+import { StrokeIcon } from '../../../components/stroke-icon';
+import type { ChatItem } from '../conversation/conversation-state';
+import { CopyButton } from './copy-button';
+import { ExchangeVersions } from './exchange-versions';
+import { Markdown } from './markdown';
+import type { MessageContext } from './message-context';
+import { ReplyDetails } from './reply-details';
+import { speakerLabels } from './speaker-labels';
+import styles from './message-list.module.css';
+
+const texts = {
+  incomplete: 'This reply was interrupted before it was complete.',
+  sources: 'Sources',
+  regenerate: 'Regenerate',
+} as const;
+
+/** A reply of the assistant, streamed or saved; the last one can be regenerated. */
+export function AssistantMessage({
+  item,
+  context,
+}: {
+  item: Extract<ChatItem, { kind: 'assistant' }>;
+  context: MessageContext;
+}) {
+  const lastReply = context.exchange?.reply?.key === item.key;
+  return (
+    <div className={styles.assistantRow}>
+      <div
+        className={`${styles.bubble} ${styles.assistant}`}
+        data-message-role="assistant"
+        aria-busy={item.streaming || undefined}
+      >
+        <span className={styles.srOnly}>{speakerLabels.assistant}: </span>
+        <Markdown text={item.content} />
+        {item.sources.length > 0 ? (
+          <nav className={styles.sources} aria-label={texts.sources}>
+            <p className={styles.sourcesTitle}>{texts.sources}</p>
+            <ol>
+              {item.sources.map((source) => (
+                <li key={source.link}>
+                  <a href={source.link} target="_blank" rel="noopener noreferrer">
+                    {source.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        {item.incomplete ? <p className={styles.incomplete}>{texts.incomplete}</p> : null}
+      </div>
+      {!item.streaming && (item.content || item.usage || item.provenance) ? (
+        <div className={styles.actions}>
+          {item.content ? <CopyButton text={item.content} copiedToast={context.copyToast} /> : null}
+          {lastReply && context.actions?.enabled ? (
+            <button
+              type="button"
+              className={styles.copy}
+              data-exchange-action="regenerate"
+              onClick={context.actions.onRegenerate}
+            >
+              <StrokeIcon size={14}>
+                <path d="M21 12a9 9 0 1 1-2.64-6.36" />
+                <polyline points="21 3 21 9 15 9" />
+              </StrokeIcon>
+              <span>{texts.regenerate}</span>
+            </button>
+          ) : null}
+          {lastReply ? <ExchangeVersions context={context} /> : null}
+          {item.usage || item.provenance ? (
+            <ReplyDetails usage={item.usage} provenance={item.provenance} sources={item.sources.length} />
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
