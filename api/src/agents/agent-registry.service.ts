@@ -1,13 +1,16 @@
+import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { watch, type FSWatcher } from 'chokidar';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { type AppConfig, APP_CONFIG } from '../config';
 import {
+  displayPath,
   formatAgentProblem,
   listAgentFiles,
   loadAgentDirectory,
   readAgentFile,
   resolveRoutes,
+  type AgentFileProblem,
   type LoadedAgentFile,
 } from './agent-files';
 
@@ -18,6 +21,19 @@ export class AgentDefinitionError extends Error {
 }
 
 const RELOAD_DEBOUNCE_MS = 100;
+
+/** What one reload of the directory (after a change to it) found; the log says the same in words. */
+export interface AgentReload {
+  /** Ids of the agents it added and of those it removed. */
+  added: string[];
+  removed: string[];
+  /**
+   * Every problem it met: a file it could not read or validate (which keeps its last valid version if it had
+   * one), a route another agent already serves (that file is not loaded), or the directory itself unreadable
+   * (everything is kept).
+   */
+  problems: AgentFileProblem[];
+}
 
 const byDisplayOrder = (a: AgentDefinition, b: AgentDefinition) =>
   (a.display.hub?.order ?? Number.MAX_SAFE_INTEGER) - (b.display.hub?.order ?? Number.MAX_SAFE_INTEGER) ||
@@ -34,10 +50,12 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
   private agents = new Map<string, AgentDefinition>();
   private watcher?: FSWatcher;
   private reloadTimer?: NodeJS.Timeout;
+  private readonly events = new EventEmitter<{ reload: [AgentReload] }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  onModuleInit(): void {
+  /** Loads the directory, then watches it: once the app is up, a change to a file is seen. */
+  async onModuleInit(): Promise<void> {
     const { agents, problems } = loadAgentDirectory(this.config.agentsDir);
     if (problems.length) throw new AgentDefinitionError(problems.map(formatAgentProblem));
     this.commit(agents);
@@ -53,6 +71,8 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     }).on('all', (_event, path) => {
       if (path.endsWith('.json')) this.scheduleReload();
     });
+    // Until its first scan is done, chokidar does not report changes.
+    await new Promise<void>((resolve) => this.watcher!.once('ready', resolve));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -68,6 +88,12 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     return this.agents.get(id);
   }
 
+  /** Calls `listener` after each reload with what it found; answers the function that stops that. */
+  onReload(listener: (reload: AgentReload) => void): () => void {
+    this.events.on('reload', listener);
+    return () => this.events.off('reload', listener);
+  }
+
   private scheduleReload(): void {
     clearTimeout(this.reloadTimer);
     this.reloadTimer = setTimeout(() => this.reload(), RELOAD_DEBOUNCE_MS);
@@ -78,15 +104,21 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     try {
       paths = listAgentFiles(this.config.agentsDir);
     } catch (error) {
-      this.logger.error(
-        `Cannot read ${this.config.agentsDir} (${(error as NodeJS.ErrnoException).code}); keeping the loaded agents`,
-      );
+      const code = (error as NodeJS.ErrnoException).code;
+      this.logger.error(`Cannot read ${this.config.agentsDir} (${code}); keeping the loaded agents`);
+      this.reloaded({
+        added: [],
+        removed: [],
+        problems: [{ file: displayPath(this.config.agentsDir), pointer: '', message: `cannot be read (${code})` }],
+      });
       return;
     }
+    const found: AgentFileProblem[] = [];
     const candidates = paths.flatMap((path): LoadedAgentFile[] => {
       const result = readAgentFile(path);
       if (result.ok) return [result];
       const previous = this.loaded.get(path);
+      found.push(...result.problems);
       for (const problem of result.problems) this.logger.error(formatAgentProblem(problem));
       this.logger.warn(previous ? `${result.file}: kept the last valid version` : `${result.file}: not loaded`);
       return previous ? [previous] : [];
@@ -94,6 +126,7 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     // Agents already serving keep their routes; a newcomer that clashes is the one refused.
     candidates.sort((a, b) => Number(!this.loaded.has(a.path)) - Number(!this.loaded.has(b.path)));
     const { accepted, problems } = resolveRoutes(candidates);
+    found.push(...problems);
     for (const problem of problems) this.logger.error(`${formatAgentProblem(problem)} (not loaded)`);
     const before = new Set(this.agents.keys());
     this.commit(accepted);
@@ -103,6 +136,11 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     this.logger.log(
       `Reloaded agents${added.length ? `; added ${added.join(', ')}` : ''}${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
     );
+    this.reloaded({ added, removed, problems: found });
+  }
+
+  private reloaded(reload: AgentReload): void {
+    this.events.emit('reload', reload);
   }
 
   private commit(files: LoadedAgentFile[]): void {

@@ -1,25 +1,36 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublicAgent } from '@mb/contracts/types/wire/public-agent';
+import { AgentRegistry } from '../../src/agents';
+import type { AgentReload } from '../../src/agents/agent-registry.service';
+import { eventually } from '../support/eventually';
 import { agentIdsIn, readAgentIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('Agents (e2e)', () => {
   let sut: TestApp;
+  /** Every reload the watcher caused, with what it found. */
+  const reloads: AgentReload[] = [];
 
   beforeAll(async () => {
     sut = await startTestApp({ privateAgents: true });
+    sut.app.get(AgentRegistry).onReload((reload) => reloads.push(reload));
   });
   afterAll(() => sut.close());
+
+  /** Waits for a reload, after the ones seen so far, that met a problem with `file` matching `problem`. */
+  const reloadFinding = (file: string, problem: RegExp) => {
+    const from = reloads.length;
+    return eventually(
+      () =>
+        reloads
+          .slice(from)
+          .find((reload) =>
+            reload.problems.some((p) => p.file.endsWith(file) && problem.test(`${p.pointer}: ${p.message}`)),
+          ),
+      `a reload that finds ${file} wrong (${problem})`,
+    );
+  };
 
   const publicAgents = async () => (await sut.anonymous().get('/api/agents').expect(200)).body as PublicAgent[];
   const publicIds = async () => (await publicAgents()).map((a) => a.id);
@@ -78,7 +89,7 @@ describe('Agents (e2e)', () => {
       join(sut.agentsDir, 'dropped-in.json'),
       JSON.stringify({ ...template, id: 'dropped-in', routes: ['/dropped-in'] }),
     );
-    expect(await eventually(publicIds, (ids) => ids.includes('dropped-in'))).toContain('dropped-in');
+    await eventually(async () => (await publicIds()).includes('dropped-in'), 'the new agent in the list');
     const client = await sut.authorized();
     await client.post('/api/chat/sessions').send({ agentType: 'dropped-in', title: 'Roses' }).expect(201);
   });
@@ -90,31 +101,35 @@ describe('Agents (e2e)', () => {
     const title = async () => (await client.get('/api/agents/short-titles')).body.display.title as string;
 
     writeFileSync(file, JSON.stringify({ ...original, display: { ...original.display, title: 'Renamed Agent' } }));
-    expect(await eventually(title, (t) => t === 'Renamed Agent')).toBe('Renamed Agent');
+    await eventually(async () => (await title()) === 'Renamed Agent', 'the renamed agent');
 
+    // Each time, the reload that read the broken file has run before the title is checked.
+    let read = reloadFinding('short-titles.json', /not valid JSON/);
     writeFileSync(file, '{ "id": "short-titles", ');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await read;
     expect(await title()).toBe('Renamed Agent');
 
+    read = reloadFinding('short-titles.json', /^\/routing/);
     writeFileSync(file, JSON.stringify({ ...original, routing: { strategy: 'telepathy' } }));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await read;
     expect(await title()).toBe('Renamed Agent');
   });
 
   it('refuses a new file that claims a route another agent serves', async () => {
     const template = readAgent('completions-only');
+    const refused = reloadFinding('impostor.json', /^\/routes\/1: "\/route-alias" is already the route of/);
     writeFileSync(
       join(sut.agentsDir, 'impostor.json'),
       JSON.stringify({ ...template, id: 'impostor', routes: ['/impostor', '/route-alias'] }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await refused).added).not.toContain('impostor');
     expect(await publicIds()).not.toContain('impostor');
     expect(await publicIds()).toContain('has-route-alias');
   });
 
   it('drops an agent whose file is removed', async () => {
     rmSync(join(sut.agentsDir, 'toast-errors.json'));
-    expect(await eventually(publicIds, (ids) => !ids.includes('toast-errors'))).not.toContain('toast-errors');
+    await eventually(async () => !(await publicIds()).includes('toast-errors'), 'the removed agent gone from the list');
     const client = await sut.authorized();
     await client.get('/api/agents/toast-errors').expect(404);
   });
