@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { eventually } from '../../test/support/eventually';
 import { createUpstreamFetch, type UpstreamFetch } from './upstream-fetch';
 
 interface Received {
@@ -87,9 +88,11 @@ describe(createUpstreamFetch.name, () => {
     answer = () => undefined;
     const controller = new AbortController();
     const pending = sut(`${base}/hang`, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The request has reached the service, which never answers: the abort comes while the answer is awaited.
+    await eventually(() => received.length === 1, 'the request at the service');
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(received).toEqual([expect.objectContaining({ method: 'GET', url: '/hang' })]);
   });
 
   it('errors the body with an AbortError when aborted mid-stream', async () => {
