@@ -14,7 +14,8 @@ describe('GroupBatcher', () => {
     const first = [1, 2, 3].map((item) => batcher.submit(item));
     await new Promise((resolve) => setImmediate(resolve));
     const meanwhile = [4, 5].map((item) => batcher.submit(item));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // A batch leaves one event-loop turn after its items (setImmediate): by then these would be gone if they did not wait.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(batches).toEqual([[1, 2, 3]]);
     release();
 

@@ -231,16 +231,25 @@ describe(RetryPolicy.name, () => {
 
     it('throws ModelCallAborted, and makes no more calls, when the signal is aborted during the wait (the real sleep)', async () => {
       const controller = new AbortController();
-      const sleeping = new RetryPolicy({ ...RETRY_TIMING, baseDelayMs: 20_000 }, sleep, () => 0);
+      let waitMs: number | undefined;
+      // The real sleep, aborted once it has begun.
+      const abortedSleep: Sleep = (ms, signal) => {
+        const waiting = sleep(ms, signal);
+        waitMs = ms;
+        controller.abort();
+        return waiting;
+      };
+      const sleeping = new RetryPolicy({ ...RETRY_TIMING, baseDelayMs: 20_000 }, abortedSleep, () => 0);
       const attempts: number[] = [];
       const call = (attempt: number): Promise<never> => {
         attempts.push(attempt);
         return Promise.reject(httpError(502));
       };
 
-      const run = sleeping.run(call, controller.signal, { onRetry: () => setTimeout(() => controller.abort(), 10) });
+      const run = sleeping.run(call, controller.signal);
 
       await expect(run).rejects.toBeInstanceOf(ModelCallAborted);
+      expect(waitMs).toBe(20_000);
       expect(attempts).toEqual([1]);
     });
   });
