@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { ChatStore } from '../src/chat/chat.store';
+import { MessageStore } from '../src/messages/message.store';
+import { SessionStore } from '../src/sessions/session.store';
 import { toModelMessages } from '../src/chat/conversation';
 import { fitContext } from '../src/llm/context/fit-context';
 import { MAX_CONTEXT_MESSAGES } from '../src/llm/strategies/reply-strategy';
@@ -35,7 +36,8 @@ async function timed(run: () => unknown): Promise<number[]> {
 }
 
 async function onDatabase(label: string, db: DataSource): Promise<void> {
-  const store = new ChatStore(db);
+  const store = new SessionStore(db);
+  const messages = new MessageStore(db);
   console.log('');
   console.log(
     `build a context, ${label}: p50 / p99 in ms over ${RUNS} runs (read the newest ${MAX_CONTEXT_MESSAGES} + fit)`,
@@ -57,7 +59,7 @@ async function onDatabase(label: string, db: DataSource): Promise<void> {
     );
     await db.query('ANALYZE');
     const build = (windowTokens: number) => async () => {
-      const { items } = await store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES });
+      const { items } = await messages.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES });
       return fitContext({
         model: 'bench',
         temperature: 0.7,
@@ -69,7 +71,9 @@ async function onDatabase(label: string, db: DataSource): Promise<void> {
         windowTokens,
       });
     };
-    const conversation = toModelMessages((await store.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items);
+    const conversation = toModelMessages(
+      (await messages.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items,
+    );
     const fitOnly = () =>
       fitContext({
         model: 'bench',

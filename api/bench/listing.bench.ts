@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { ChatMessageEntity } from '../src/chat/chat-message.entity';
-import { ChatSessionEntity } from '../src/chat/chat-session.entity';
-import { ChatStore } from '../src/chat/chat.store';
+import { MessageStore } from '../src/messages/message.store';
+import { ChatMessageEntity } from '../src/sessions/chat-message.entity';
+import { ChatSessionEntity } from '../src/sessions/chat-session.entity';
+import { SessionStore } from '../src/sessions/session.store';
 import { startEmbeddedPostgres } from '../src/database/embedded/embedded-postgres';
 import { openDataSource } from '../src/database/open-data-source';
 import { newDataDir } from '../test/support/data-dirs';
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
   const dataDir = newDataDir('mb-bench-');
   const embedded = await startEmbeddedPostgres(dataDir);
   const db = await openDataSource(embedded, [ChatSessionEntity, ChatMessageEntity]);
-  const store = new ChatStore(db);
+  const store = new SessionStore(db);
+  const messages = new MessageStore(db);
   const anchor = (await store.createSession({ agentType: 'bench', title: 'anchor', systemPrompt: null, summary: null }))
     .id;
 
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     const after = { id: deep[0].id, updatedAt: new Date(deep[0].updated_at) };
     const first = await time(() => store.listSessions({ agentType: 'bench', limit: PAGE }));
     const deepPage = await time(() => store.listSessions({ agentType: 'bench', limit: PAGE, after }));
-    const latest = await time(() => store.listMessages(anchor, { limit: PAGE }));
+    const latest = await time(() => messages.listMessages(anchor, { limit: PAGE }));
     console.log(
       `${String(size).padEnd(9)} ${first.toFixed(2).padStart(8)} ms ${deepPage.toFixed(2).padStart(18)} ms ${latest.toFixed(2).padStart(16)} ms`,
     );

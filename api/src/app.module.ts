@@ -5,7 +5,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
-import { ChatMessageEntity, ChatSessionEntity, ChatModule } from './chat';
+import { ChatModule } from './chat';
 import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
 import { JsonBodyGuard } from './common/json-body.guard';
@@ -14,6 +14,7 @@ import { DatabaseModule } from './database';
 import { HealthModule } from './health';
 import { OpenApiModule } from './openapi';
 import { RedisModule } from './redis';
+import { ChatMessageEntity, ChatSessionEntity, SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
 import { UsageModule } from './usage';
 
@@ -52,6 +53,7 @@ export class AppModule {
         RedisModule,
         AccessModule,
         AgentsModule,
+        SessionsModule,
         ChatModule,
         SettingsModule,
         UsageModule,

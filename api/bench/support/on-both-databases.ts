@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { rmSync } from 'node:fs';
 import type { DataSource } from 'typeorm';
-import { ChatMessageEntity } from '../../src/chat/chat-message.entity';
-import { ChatSessionEntity } from '../../src/chat/chat-session.entity';
+import { ChatMessageEntity } from '../../src/sessions/chat-message.entity';
+import { ChatSessionEntity } from '../../src/sessions/chat-session.entity';
 import { startEmbeddedPostgres } from '../../src/database/embedded/embedded-postgres';
 import { openDataSource } from '../../src/database/open-data-source';
 import { newDataDir } from '../../test/support/data-dirs';

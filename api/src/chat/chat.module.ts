@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { LlmModule } from '../llm';
+import { MessagesModule } from '../messages';
 import { RedisConnection } from '../redis';
-import { ChatSessionsController } from './chat-sessions.controller';
-import { ChatService } from './chat.service';
-import { ChatStore } from './chat.store';
+import { SessionsModule } from '../sessions';
+import { SummariesModule } from '../summaries';
 import { ChatPersonasController } from './personas/chat-personas.controller';
 import { ChatPersonas } from './personas/chat-personas.service';
 import { PersonaHistoryStore } from './personas/persona-history.store';
@@ -16,8 +16,6 @@ import { ChatSearch } from './history-search/chat-search.service';
 import { ChatSearchStore } from './history-search/chat-search.store';
 import { ChatTransferController } from './transfer/chat-transfer.controller';
 import { ChatTransfer } from './transfer/chat-transfer.service';
-import { SessionSummariesController } from './summaries/session-summaries.controller';
-import { SessionSummaries } from './summaries/session-summaries.service';
 import { ActiveTurns } from './turns/active-turns';
 import { ChatTurnsController } from './turns/chat-turns.controller';
 import { ChatTurns } from './turns/chat-turns.service';
@@ -34,22 +32,17 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
 }
 
 @Module({
-  imports: [AgentsModule, LlmModule],
+  imports: [AgentsModule, LlmModule, SessionsModule, MessagesModule, SummariesModule],
   controllers: [
-    ChatSessionsController,
     ChatPersonasController,
-    SessionSummariesController,
     ChatTurnsController,
     OneShotRepliesController,
     ChatSearchController,
     ChatTransferController,
   ],
   providers: [
-    ChatStore,
-    ChatService,
     PersonaHistoryStore,
     ChatPersonas,
-    SessionSummaries,
     ActiveTurns,
     ReplyStore,
     ReplyLeases,
@@ -65,6 +58,5 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     ChatSearch,
     ChatTransfer,
   ],
-  exports: [ChatService],
 })
 export class ChatModule {}

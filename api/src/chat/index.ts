@@ -1,3 +1,1 @@
 export { ChatModule } from './chat.module';
-export { ChatMessageEntity } from './chat-message.entity';
-export { ChatSessionEntity } from './chat-session.entity';

@@ -6,6 +6,7 @@ export { promptTokens, tokensOf } from './context/token-count';
 export { ModelClients } from './model-clients';
 export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure } from './model-failure';
 export { ModelKey } from './model-key.decorator';
+export { modelSettings } from './model-settings';
 export { ReplyRouter } from './reply-router';
 export {
   MAX_CONTEXT_MESSAGES,

@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent';
-import { ChatStore } from '../../src/chat/chat.store';
+import { MessageStore as ChatStore } from '../../src/messages/message.store';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';

@@ -6,8 +6,8 @@ import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import type { RestorePersonaRequest } from '@mb/contracts/types/wire/restore-persona-request';
 import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
-import { toMessageDto, toSessionDto } from '../chat-dto';
-import { sessionIdPipe } from '../session-id.pipe';
+import { toMessageDto } from '../../messages';
+import { sessionIdPipe, toSessionDto } from '../../sessions';
 import { ChatPersonas, toHistoryEntryDto, type AppliedPersona } from './chat-personas.service';
 import { PersonaBodyPipe } from './persona-body.pipe';
 

@@ -6,9 +6,8 @@ import type { PersonaHistoryEntry } from '@mb/contracts/types/wire/persona-histo
 import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import { AgentRegistry, personaPrompt } from '../../agents';
 import { AppError } from '../../common/app-error';
-import type { ChatMessageEntity } from '../chat-message.entity';
-import type { ChatSessionEntity } from '../chat-session.entity';
-import { ChatService } from '../chat.service';
+import { ChatMessages } from '../../messages';
+import { type ChatMessageEntity, type ChatSessionEntity, ChatSessions } from '../../sessions';
 import { personaOf } from '../conversation';
 import { comparePersonas } from './persona-changes';
 import { PersonaHistoryStore, type PersonaHistoryRow } from './persona-history.store';
@@ -51,7 +50,8 @@ export interface AppliedPersona extends SwitchedPersona {
 export class ChatPersonas {
   constructor(
     private readonly agents: AgentRegistry,
-    private readonly chat: ChatService,
+    private readonly sessions: ChatSessions,
+    private readonly messages: ChatMessages,
     private readonly history: PersonaHistoryStore,
   ) {}
 
@@ -113,7 +113,7 @@ export class ChatPersonas {
   /** The agent's word that its persona changed, saved as its reply. */
   confirm(agent: AgentDefinition, sessionId: string): Promise<ChatMessageEntity> {
     const greeting = agent.conversation.reconfiguredGreeting ?? DEFAULT_RECONFIGURED_GREETING;
-    return this.chat.appendMessage(sessionId, { role: 'assistant', content: greeting });
+    return this.messages.appendMessage(sessionId, { role: 'assistant', content: greeting });
   }
 
   private async applyAndConfirm(
@@ -132,7 +132,7 @@ export class ChatPersonas {
   }
 
   private async chatOf(sessionId: string): Promise<{ agent: AgentDefinition; session: ChatSessionEntity }> {
-    const session = await this.chat.getSession(sessionId);
+    const session = await this.sessions.getSession(sessionId);
     const agent = this.agents.get(session.agentType);
     if (!agent) throw AppError.notFound(`The agent "${session.agentType}" of this chat`);
     return { agent, session };

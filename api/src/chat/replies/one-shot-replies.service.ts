@@ -17,12 +17,12 @@ import {
   type ModelMessage,
   ContextWindows,
   preparedReply,
+  modelSettings,
 } from '../../llm';
 import { WebSearch } from '../../search';
-import type { ChatSessionEntity } from '../chat-session.entity';
-import { ChatService } from '../chat.service';
-import { modelSettings, personaOf } from '../conversation';
-import { coerceContent, coerceRole } from '../message-coercion';
+import { coerceContent, coerceRole } from '../../messages';
+import { ChatSessions, type ChatSessionEntity } from '../../sessions';
+import { personaOf } from '../conversation';
 
 const GENERIC_SYSTEM_PROMPT = 'You are a helpful assistant.';
 
@@ -41,7 +41,7 @@ export class OneShotReplies {
 
   constructor(
     private readonly agents: AgentRegistry,
-    private readonly chat: ChatService,
+    private readonly chat: ChatSessions,
     private readonly clients: ModelClients,
     private readonly model: ChatModel,
     private readonly router: ReplyRouter,

@@ -1,7 +1,6 @@
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
-import type { ChatMessageEntity } from '../chat-message.entity';
-import type { ChatSessionEntity } from '../chat-session.entity';
+import type { ChatMessageEntity, ChatSessionEntity } from '../../sessions';
 
 export const EXPORT_FORMATS = ['markdown', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -6,8 +6,7 @@ import { validBody } from '../../common/schema-body.pipe';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ImportChatRequest } from '@mb/contracts/types/wire/import-chat-request';
-import { toSessionDto } from '../chat-dto';
-import { sessionIdPipe } from '../session-id.pipe';
+import { sessionIdPipe, toSessionDto } from '../../sessions';
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from './chat-export-format';
 import { ChatTransfer } from './chat-transfer.service';
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
-import type { ChatSessionEntity } from '../chat-session.entity';
-import { ChatStore } from '../chat.store';
+import { MessageStore } from '../../messages';
+import { type ChatSessionEntity, SessionStore } from '../../sessions';
 import { toChatExport, toMarkdown, type ExportFormat } from './chat-export-format';
 
 export interface ExportedChat {
@@ -15,14 +15,15 @@ export interface ExportedChat {
 @Injectable()
 export class ChatTransfer {
   constructor(
-    private readonly store: ChatStore,
+    private readonly sessions: SessionStore,
+    private readonly messages: MessageStore,
     private readonly agents: AgentRegistry,
   ) {}
 
   async export(sessionId: string, format: ExportFormat): Promise<ExportedChat> {
-    const session = await this.store.findSession(sessionId);
+    const session = await this.sessions.findSession(sessionId);
     if (!session) throw AppError.notFound('Chat session');
-    const messages = await this.store.allMessages(sessionId);
+    const messages = await this.messages.allMessages(sessionId);
     return { session, body: format === 'json' ? toChatExport(session, messages) : toMarkdown(session, messages) };
   }
 
@@ -40,7 +41,7 @@ export class ChatTransfer {
       seen.add(m.order);
     });
     if (problems.length) throw AppError.validation(problems);
-    return this.store.importChat({
+    return this.sessions.importChat({
       session: {
         agentType: session.agentType,
         title: session.title.trim(),

@@ -5,8 +5,7 @@ import type { StopTurnResponse } from '@mb/contracts/types/wire/stop-turn-respon
 import { Answers } from '../../common/route-docs';
 import { validBody } from '../../common/schema-body.pipe';
 import { ModelKey } from '../../llm';
-import { ChatService } from '../chat.service';
-import { sessionIdPipe } from '../session-id.pipe';
+import { ChatSessions, sessionIdPipe } from '../../sessions';
 import type { ActiveTurn } from './active-turns';
 import { ChatTurns } from './chat-turns.service';
 import { openEventStream, type EventStream } from './event-stream';
@@ -18,7 +17,7 @@ const ENDING_EVENTS = new Set(['done', 'stopped', 'error']);
 export class ChatTurnsController {
   constructor(
     private readonly turns: ChatTurns,
-    private readonly chat: ChatService,
+    private readonly chat: ChatSessions,
   ) {}
 
   @Post('turns')

@@ -19,17 +19,29 @@ import {
   MAX_CONTEXT_MESSAGES,
   type PreparedReply,
   type ReplyContext,
+  modelSettings,
 } from '../../llm';
-import type { ChatMessageEntity } from '../chat-message.entity';
-import { ChatSessionEntity } from '../chat-session.entity';
-import { toMessageDto, toSessionDto, toTurnMessageDto } from '../chat-dto';
-import { ChatService } from '../chat.service';
-import { ChatStore, lastExchange, type NewSession } from '../chat.store';
-import { modelSettings, personaOf, sessionTitle, toModelMessages } from '../conversation';
-import { coerceContent } from '../message-coercion';
+import {
+  ChatMessages,
+  coerceContent,
+  lastExchange,
+  MessageStore,
+  toMessageDto,
+  toTurnMessageDto,
+} from '../../messages';
+import {
+  type ChatMessageEntity,
+  ChatSessionEntity,
+  ChatSessions,
+  type NewSession,
+  SessionStore,
+  sessionTitle,
+  toSessionDto,
+} from '../../sessions';
+import { SessionSummaries } from '../../summaries';
+import { personaOf, toModelMessages } from '../conversation';
 import { configurationRefused, readPersonaOverride } from '../persona-override';
 import { ChatPersonas } from '../personas/chat-personas.service';
-import { SessionSummaries } from '../summaries/session-summaries.service';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 import { CheckpointFollower } from './checkpoint-follower';
 import { ReplyLeases } from './reply-leases';
@@ -90,8 +102,10 @@ export class ChatTurns {
 
   constructor(
     private readonly agents: AgentRegistry,
-    private readonly chat: ChatService,
-    private readonly store: ChatStore,
+    private readonly chat: ChatSessions,
+    private readonly messages: ChatMessages,
+    private readonly sessions: SessionStore,
+    private readonly store: MessageStore,
     private readonly clients: ModelClients,
     private readonly model: ChatModel,
     private readonly router: ReplyRouter,
@@ -254,7 +268,7 @@ export class ChatTurns {
   }
 
   private createSession(agent: AgentDefinition, firstMessage: string): Promise<ChatSessionEntity> {
-    return this.store.createSession(this.sessionOf(agent, firstMessage));
+    return this.sessions.createSession(this.sessionOf(agent, firstMessage));
   }
 
   private async reconfigure(
@@ -266,7 +280,7 @@ export class ChatTurns {
     const created = existing ?? (await this.createSession(agent, content));
     // Recorded in the chat's persona history with the persona, in one transaction.
     const { session } = await this.personas.switchPersona(agent, created, persona, 'applied');
-    const userMessage = await this.chat.appendMessage(session.id, { role: 'user', content });
+    const userMessage = await this.messages.appendMessage(session.id, { role: 'user', content });
     const confirmation = await this.personas.confirm(agent, session.id);
     return {
       opening: [

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChatMessageEntity } from '../chat-message.entity';
-import { toTurnMessageDto } from '../chat-dto';
+import { toTurnMessageDto } from '../../messages';
+import type { ChatMessageEntity } from '../../sessions';
 import { CHECKPOINT_INTERVAL_MS } from './reply-leases';
 import { ReplyStore } from './reply-store';
 import type { Detach, TurnWatcher } from './turn-relay';

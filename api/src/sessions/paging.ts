@@ -1,5 +1,6 @@
 import { AppError } from '../common/app-error';
-import { MAX_MESSAGE_ORDER, type SessionCursor } from './chat.store';
+import { MAX_MESSAGE_ORDER } from './chat-message.entity';
+import type { SessionCursor } from './session.store';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 

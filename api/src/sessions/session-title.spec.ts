@@ -1,4 +1,4 @@
-import { modelSettings, sessionTitle } from './conversation';
+import { sessionTitle } from './session-title';
 
 describe(sessionTitle.name, () => {
   it('keeps a message up to the limit as it is', () => {
@@ -12,19 +12,5 @@ describe(sessionTitle.name, () => {
   it('puts the title on one line and never splits a character in two', () => {
     expect(sessionTitle('  two\n\nlines\there  ', 50)).toBe('two lines here');
     expect(sessionTitle('🌊'.repeat(12), 10)).toBe(`${'🌊'.repeat(10)}...`);
-  });
-});
-
-describe(modelSettings.name, () => {
-  it('falls back to the spec defaults without an agent', () => {
-    expect(modelSettings(undefined, 'gpt-4o')).toEqual({ model: 'gpt-4o', temperature: 0.7, maxTokens: 1500 });
-  });
-
-  it('lets a request override temperature and max tokens', () => {
-    expect(modelSettings(undefined, 'm', { temperature: 0.2, maxTokens: 99 })).toEqual({
-      model: 'm',
-      temperature: 0.2,
-      maxTokens: 99,
-    });
   });
 });

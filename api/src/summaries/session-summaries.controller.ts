@@ -1,10 +1,9 @@
 import { Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
-import { Answers } from '../../common/route-docs';
-import { MODEL_CALL_ERRORS, ModelKey } from '../../llm';
-import { toSessionDto } from '../chat-dto';
+import { Answers } from '../common/route-docs';
+import { MODEL_CALL_ERRORS, ModelKey } from '../llm';
+import { sessionIdPipe, toSessionDto } from '../sessions';
 import { SessionSummaries } from './session-summaries.service';
-import { sessionIdPipe } from '../session-id.pipe';
 
 @Controller('chat/sessions/:id')
 export class SessionSummariesController {

@@ -1,19 +1,6 @@
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
-import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
-import type { ChatMessageEntity } from './chat-message.entity';
-import type { ChatSessionEntity } from './chat-session.entity';
-
-export const toSessionDto = (s: ChatSessionEntity): ChatSession => ({
-  id: s.id,
-  title: s.title,
-  systemPrompt: s.systemPrompt,
-  summary: s.summary,
-  agentType: s.agentType,
-  persona: s.persona,
-  pinned: Boolean(s.pinnedAt),
-  createdAt: s.createdAt.toISOString(),
-  updatedAt: s.updatedAt.toISOString(),
-});
+import type { ChatMessageEntity } from '../sessions';
+import type { ExchangeVersions } from './versions';
 
 /**
  * A message as sent to clients. `versionCount`: how many versions the chat's last exchange has, for its
@@ -31,6 +18,10 @@ export const toMessageDto = (m: ChatMessageEntity, versionCount?: number): ChatM
   ...(m.provenance && { provenance: m.provenance }),
   ...(m.version && versionCount && versionCount > 1 && { versions: { chosen: m.version, count: versionCount } }),
 });
+
+/** The messages of a page, the last exchange's marked with its versions. */
+export const toMessageDtos = (items: ChatMessageEntity[], versions: ExchangeVersions | null): ChatMessage[] =>
+  items.map((m) => toMessageDto(m, versions && m.order >= versions.from ? versions.count : undefined));
 
 /** A message of a turn being written: a new version is always the exchange's newest, so its number is the count. */
 export const toTurnMessageDto = (m: ChatMessageEntity): ChatMessage => toMessageDto(m, m.version ?? undefined);

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { AppError } from '../common/app-error';
-import { MESSAGE_ROLES, type MessageRole } from './chat-message.entity';
+import { MESSAGE_ROLES, type MessageRole } from '../sessions';
 
 export const MAX_MESSAGE_LENGTH = 100_000;
 

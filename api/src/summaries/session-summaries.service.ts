@@ -1,11 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { AgentRegistry } from '../../agents';
-import { AppError } from '../../common/app-error';
-import { type AppConfig, APP_CONFIG } from '../../config';
-import { ChatModel, ContextWindows, messageBudget, ModelClients, tokensOf } from '../../llm';
-import type { ChatSessionEntity } from '../chat-session.entity';
-import { ChatStore } from '../chat.store';
-import { modelSettings } from '../conversation';
+import { AgentRegistry } from '../agents';
+import { AppError } from '../common/app-error';
+import { type AppConfig, APP_CONFIG } from '../config';
+import { ChatModel, ContextWindows, messageBudget, ModelClients, modelSettings, tokensOf } from '../llm';
+import { type ChatSessionEntity, SessionStore } from '../sessions';
+import { SummaryStore } from './summary.store';
 
 const SUMMARY_INSTRUCTIONS =
   'Summarize the conversation below in at most two short sentences (under 200 characters), in its own language. ' +
@@ -39,7 +38,8 @@ export class SessionSummaries implements BeforeApplicationShutdown {
   private readonly again = new Map<string, string | undefined>();
 
   constructor(
-    private readonly store: ChatStore,
+    private readonly sessions: SessionStore,
+    private readonly store: SummaryStore,
     private readonly agents: AgentRegistry,
     private readonly model: ChatModel,
     private readonly clients: ModelClients,
@@ -48,14 +48,14 @@ export class SessionSummaries implements BeforeApplicationShutdown {
   ) {}
 
   async summarize(sessionId: string, apiKey?: string, signal?: AbortSignal): Promise<ChatSessionEntity> {
-    const session = await this.store.findSession(sessionId);
+    const session = await this.sessions.findSession(sessionId);
     if (!session) throw AppError.notFound('Chat session');
     let since = session.summary && session.summaryThrough !== null ? session.summaryThrough : undefined;
-    let { items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES, afterOrder: since });
+    let items = await this.store.messagesAfter(sessionId, { limit: SUMMARY_MESSAGES, afterOrder: since });
     if (!items.length && since !== undefined) {
       // Asked again with nothing new: made afresh from the messages.
       since = undefined;
-      ({ items } = await this.store.listMessages(sessionId, { limit: SUMMARY_MESSAGES }));
+      items = await this.store.messagesAfter(sessionId, { limit: SUMMARY_MESSAGES });
     }
     if (!items.length) throw AppError.validation(['this chat has no messages to summarize yet']);
     const agent = this.agents.get(session.agentType);

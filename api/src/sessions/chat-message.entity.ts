@@ -4,6 +4,9 @@ import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contrac
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
+/** Far beyond any real conversation, and far enough below int4's limit that MAX + 1 never overflows. */
+export const MAX_MESSAGE_ORDER = 1_000_000;
+
 @Entity({ name: 'chat_messages' })
 export class ChatMessageEntity {
   // bigint arrives from pg as a string, which is also how it is sent to clients.
