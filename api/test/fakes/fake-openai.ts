@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens } from 'gpt-tokenizer';
+import { eventually } from '../support/eventually';
 
 export interface ScriptedReply {
   /** Default 200; >= 400 answers an OpenAI-style error body. */
@@ -122,10 +123,9 @@ export class FakeOpenAI {
     return this.completionRequests().filter((r) => plainCalls(r.body));
   }
 
-  /** Resolves once no request is being answered (background work of the app has settled). */
+  /** Resolves once no request is being answered (background work of the app has settled); fails if none settles in time. */
   async idle(timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => this.inflight === 0, 'the fake OpenAI to answer every request', { timeoutMs });
   }
 
   setOptions(options: Partial<FakeOpenAIOptions>): void {

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'node:http';
 import { FakeOpenAI, promptTokensOf } from './fake-openai';
 import { FakeSerper } from './fake-serper';
+import { eventually } from '../support/eventually';
 
 const apiKey = 'sk-test-key';
 const hello = [{ role: 'user' as const, content: 'Hello there' }];
@@ -222,7 +223,7 @@ describe(FakeOpenAI.name, () => {
     fake.script({ text: 'a b c d e f g h', tokenDelayMs: 20 });
     const stream = await client().chat.completions.create({ model: 'gpt-4o', messages: hello, stream: true });
     for await (const chunk of stream) if (chunk.choices[0].delta.content) break;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await eventually(() => fake.abortedByClient === 1, 'the fake to see the client go');
     expect((await ask()).choices[0].message.content).toBe('Echo: Hello there');
   });
 

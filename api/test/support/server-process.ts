@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/config/repo-paths';
+import { eventually } from './eventually';
 
 export const builtServer = join(repoRoot, 'api', 'dist', 'main.js');
 
@@ -45,12 +46,19 @@ export function runServer(env: Record<string, string | undefined>): ServerProces
   return { child, output: () => output, exited };
 }
 
+/** Waits until the server has written a line matching `pattern`; fails at once if it exits first. */
 export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 30000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(server.output())) {
-    if (server.child.exitCode !== null)
-      throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await eventually(
+      () => {
+        if (pattern.test(server.output())) return true;
+        if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode})`);
+        return false;
+      },
+      `${pattern} in the server's output`,
+      { timeoutMs, intervalMs: 50 },
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${server.output()}`);
   }
 }
