@@ -3,12 +3,10 @@ import { AgentsModule } from '../agents';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { LlmModule } from '../llm';
 import { MessagesModule } from '../messages';
+import { PersonasModule } from '../personas';
 import { RedisConnection } from '../redis';
 import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
-import { ChatPersonasController } from './personas/chat-personas.controller';
-import { ChatPersonas } from './personas/chat-personas.service';
-import { PersonaHistoryStore } from './personas/persona-history.store';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
 import { ChatSearchController } from './history-search/chat-search.controller';
@@ -32,17 +30,9 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
 }
 
 @Module({
-  imports: [AgentsModule, LlmModule, SessionsModule, MessagesModule, SummariesModule],
-  controllers: [
-    ChatPersonasController,
-    ChatTurnsController,
-    OneShotRepliesController,
-    ChatSearchController,
-    ChatTransferController,
-  ],
+  imports: [AgentsModule, LlmModule, SessionsModule, MessagesModule, SummariesModule, PersonasModule],
+  controllers: [ChatTurnsController, OneShotRepliesController, ChatSearchController, ChatTransferController],
   providers: [
-    PersonaHistoryStore,
-    ChatPersonas,
     ActiveTurns,
     ReplyStore,
     ReplyLeases,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatAgentProblem, loadAgentDirectory, readAgentFile } from '../../src/agents/agent-files';
 import { createAgentFile } from '../../src/agents/new-agent';
-import { readPersonaOverride } from '../../src/chat/persona-override';
+import { readPersonaOverride } from '../../src/personas/persona-override';
 import { repoRoot } from '../../src/config/repo-paths';
 import { fixtureAgent, fixtureAgentsDir } from '../support/fixture-agents';
 

@@ -5,7 +5,7 @@ import type { ChatCompletionRequest, ConversationMessage } from '@mb/contracts/t
 import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
-import { AgentRegistry, personaPrompt } from '../../agents';
+import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {
   ChatModel,
@@ -22,7 +22,7 @@ import {
 import { WebSearch } from '../../search';
 import { coerceContent, coerceRole } from '../../messages';
 import { ChatSessions, type ChatSessionEntity } from '../../sessions';
-import { personaOf } from '../conversation';
+import { personaOf, personaPrompt } from '../../personas';
 
 const GENERIC_SYSTEM_PROMPT = 'You are a helpful assistant.';
 

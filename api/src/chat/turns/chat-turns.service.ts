@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
-import { AgentRegistry, personaPrompt } from '../../agents';
+import { AgentRegistry } from '../../agents';
 import { AppError } from '../../common/app-error';
 import {
   ChatModel,
@@ -39,9 +39,8 @@ import {
   toSessionDto,
 } from '../../sessions';
 import { SessionSummaries } from '../../summaries';
-import { personaOf, toModelMessages } from '../conversation';
-import { configurationRefused, readPersonaOverride } from '../persona-override';
-import { ChatPersonas } from '../personas/chat-personas.service';
+import { ChatPersonas, configurationRefused, personaOf, personaPrompt, readPersonaOverride } from '../../personas';
+import { toModelMessages } from '../conversation';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 import { CheckpointFollower } from './checkpoint-follower';
 import { ReplyLeases } from './reply-leases';

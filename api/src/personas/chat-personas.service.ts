@@ -4,11 +4,11 @@ import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import type { PersonaChanges } from '@mb/contracts/types/wire/persona-changes';
 import type { PersonaHistoryEntry } from '@mb/contracts/types/wire/persona-history-entry';
 import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
-import { AgentRegistry, personaPrompt } from '../../agents';
-import { AppError } from '../../common/app-error';
-import { ChatMessages } from '../../messages';
-import { type ChatMessageEntity, type ChatSessionEntity, ChatSessions } from '../../sessions';
-import { personaOf } from '../conversation';
+import { AgentRegistry, personaPrompt } from '../agents';
+import { AppError } from '../common/app-error';
+import { ChatMessages } from '../messages';
+import { type ChatMessageEntity, type ChatSessionEntity, ChatSessions } from '../sessions';
+import { personaOf } from './persona-in-force';
 import { comparePersonas } from './persona-changes';
 import { PersonaHistoryStore, type PersonaHistoryRow } from './persona-history.store';
 

@@ -1,7 +1,7 @@
 import type { AgentConfig } from '@mb/contracts/types/agent-config';
-import { formatProblem, schemas } from '../../common/json-schema';
-import { SchemaBodyPipe } from '../../common/schema-body.pipe';
-import { configurationRefused, sizeProblem } from '../persona-override';
+import { formatProblem, schemas } from '../common/json-schema';
+import { SchemaBodyPipe } from '../common/schema-body.pipe';
+import { configurationRefused, sizeProblem } from './persona-override';
 
 /** An agent configuration (agent-config.schema.json) as a request body. */
 const APPLY_PERSONA_REQUEST = 'wire/apply-persona-request.schema.json';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AgentConfig } from '@mb/contracts/types/agent-config';
-import { ChatSessionEntity } from '../../sessions';
+import { ChatSessionEntity } from '../sessions';
 
 export interface PersonaHistoryRow {
   id: string;

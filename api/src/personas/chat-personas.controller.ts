@@ -4,10 +4,10 @@ import type { PersonaApplied } from '@mb/contracts/types/wire/persona-applied';
 import type { PersonaChanges } from '@mb/contracts/types/wire/persona-changes';
 import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import type { RestorePersonaRequest } from '@mb/contracts/types/wire/restore-persona-request';
-import { Answers } from '../../common/route-docs';
-import { validBody } from '../../common/schema-body.pipe';
-import { toMessageDto } from '../../messages';
-import { sessionIdPipe, toSessionDto } from '../../sessions';
+import { Answers } from '../common/route-docs';
+import { validBody } from '../common/schema-body.pipe';
+import { toMessageDto } from '../messages';
+import { sessionIdPipe, toSessionDto } from '../sessions';
 import { ChatPersonas, toHistoryEntryDto, type AppliedPersona } from './chat-personas.service';
 import { PersonaBodyPipe } from './persona-body.pipe';
 
