@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import { ChatSearchStore } from '../src/chat/history-search/chat-search.store';
+import { ChatSearchStore } from '../src/history-search/chat-search.store';
 import { percentile } from './support/bench-kit';
 import { onBothDatabases } from './support/on-both-databases';
 

@@ -12,10 +12,12 @@ import { JsonBodyGuard } from './common/json-body.guard';
 import { type AppConfig, AppConfigModule, webDistDir } from './config';
 import { DatabaseModule } from './database';
 import { HealthModule } from './health';
+import { HistorySearchModule } from './history-search';
 import { OpenApiModule } from './openapi';
 import { RedisModule } from './redis';
 import { ChatMessageEntity, ChatSessionEntity, SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
+import { TransferModule } from './transfer';
 import { UsageModule } from './usage';
 
 export { API_PREFIX };
@@ -55,6 +57,8 @@ export class AppModule {
         AgentsModule,
         SessionsModule,
         ChatModule,
+        HistorySearchModule,
+        TransferModule,
         SettingsModule,
         UsageModule,
         HealthModule,

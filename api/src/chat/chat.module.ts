@@ -9,11 +9,6 @@ import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
-import { ChatSearchController } from './history-search/chat-search.controller';
-import { ChatSearch } from './history-search/chat-search.service';
-import { ChatSearchStore } from './history-search/chat-search.store';
-import { ChatTransferController } from './transfer/chat-transfer.controller';
-import { ChatTransfer } from './transfer/chat-transfer.service';
 import { ActiveTurns } from './turns/active-turns';
 import { ChatTurnsController } from './turns/chat-turns.controller';
 import { ChatTurns } from './turns/chat-turns.service';
@@ -31,7 +26,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
 
 @Module({
   imports: [AgentsModule, LlmModule, SessionsModule, MessagesModule, SummariesModule, PersonasModule],
-  controllers: [ChatTurnsController, OneShotRepliesController, ChatSearchController, ChatTransferController],
+  controllers: [ChatTurnsController, OneShotRepliesController],
   providers: [
     ActiveTurns,
     ReplyStore,
@@ -44,9 +39,6 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     },
     ChatTurns,
     OneShotReplies,
-    ChatSearchStore,
-    ChatSearch,
-    ChatTransfer,
   ],
 })
 export class ChatModule {}

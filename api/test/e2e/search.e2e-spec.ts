@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { SearchResponse, SearchResult } from '@mb/contracts/types/wire/search-response';
-import { RECENT_MESSAGES } from '../../src/chat/history-search/chat-search.store';
+import { RECENT_MESSAGES } from '../../src/history-search/chat-search.store';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Fixture agents: any two will do, as search treats every agent alike. */

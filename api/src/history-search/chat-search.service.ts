@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../common/app-error';
 import type { SearchResponse, SearchResult } from '@mb/contracts/types/wire/search-response';
 import { ChatSearchStore, type SearchHitRow } from './chat-search.store';
 import { parseMarked, snippetOf, type Snippet } from './snippet';

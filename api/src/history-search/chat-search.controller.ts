@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { AppError } from '../../common/app-error';
-import { Answers } from '../../common/route-docs';
+import { AppError } from '../common/app-error';
+import { Answers } from '../common/route-docs';
 import type { SearchResponse } from '@mb/contracts/types/wire/search-response';
-import { parseLimit } from '../../sessions';
+import { parseLimit } from '../sessions';
 import { ChatSearch, MAX_QUERY_LENGTH, parseSearchQuery } from './chat-search.service';
 
 @Controller('chat/search')

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AppError } from '../../common/app-error';
-import { Answers } from '../../common/route-docs';
-import { validBody } from '../../common/schema-body.pipe';
+import { AppError } from '../common/app-error';
+import { Answers } from '../common/route-docs';
+import { validBody } from '../common/schema-body.pipe';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ImportChatRequest } from '@mb/contracts/types/wire/import-chat-request';
-import { sessionIdPipe, toSessionDto } from '../../sessions';
+import { sessionIdPipe, toSessionDto } from '../sessions';
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from './chat-export-format';
 import { ChatTransfer } from './chat-transfer.service';
 

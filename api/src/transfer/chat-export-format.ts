@@ -1,6 +1,6 @@
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
-import type { ChatMessageEntity, ChatSessionEntity } from '../../sessions';
+import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
 
 export const EXPORT_FORMATS = ['markdown', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

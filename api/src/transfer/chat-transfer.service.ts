@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AgentRegistry } from '../../agents';
-import { AppError } from '../../common/app-error';
+import { AgentRegistry } from '../agents';
+import { AppError } from '../common/app-error';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
-import { MessageStore } from '../../messages';
-import { type ChatSessionEntity, SessionStore } from '../../sessions';
+import { MessageStore } from '../messages';
+import { type ChatSessionEntity, SessionStore } from '../sessions';
 import { toChatExport, toMarkdown, type ExportFormat } from './chat-export-format';
 
 export interface ExportedChat {

@@ -1,0 +1,1 @@
+export { HistorySearchModule } from './history-search.module';

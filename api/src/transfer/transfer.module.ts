@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents';
+import { MessagesModule } from '../messages';
+import { SessionsModule } from '../sessions';
+import { ChatTransferController } from './chat-transfer.controller';
+import { ChatTransfer } from './chat-transfer.service';
+
+@Module({
+  imports: [AgentsModule, SessionsModule, MessagesModule],
+  controllers: [ChatTransferController],
+  providers: [ChatTransfer],
+})
+export class TransferModule {}
