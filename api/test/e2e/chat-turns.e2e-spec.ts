@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import { streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { fixtureAgent, roleOf } from '../support/fixture-agents';
 import { conversationAppPerSuite, startConversationApp } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';
@@ -15,15 +16,6 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
 
   const messagesOf = async (sessionId: string): Promise<ChatMessage[]> =>
     (await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)).body;
-
-  async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-    for (let i = 0; i < 200; i++) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  }
 
   it('creates the session on the first message with the title rule, streams the reply as it arrives and saves both messages', async () => {
     env.openai.script({ match: streamedCalls, text: 'Here is a calm plan: three nights in a small harbour town.' });
@@ -76,7 +68,7 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const events = turn.events();
     const sessionEvent = (await events.next()).value;
     if (sessionEvent?.type !== 'session') throw new Error('the stream must open with the session');
-    await waitFor(() => Promise.resolve(env.openai.streamedRequests().length ? true : undefined), 'the model call');
+    await eventually(() => env.openai.streamedRequests().length > 0, 'the model call');
     expect((await messagesOf(sessionEvent.session.id)).map((m) => m.content)).toEqual(['Is this saved first?']);
     for await (const _event of events);
   });
@@ -123,7 +115,7 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const session = await readToFirstToken(turn.events());
     turn.disconnect();
 
-    const saved = await waitFor(
+    const saved = await eventually(
       async () => (await messagesOf(session.id)).find((m) => m.role === 'assistant'),
       'the saved reply',
     );

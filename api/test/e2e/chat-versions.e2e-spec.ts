@@ -3,6 +3,7 @@ import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { SearchResponse } from '@mb/contracts/types/wire/search-response';
 import { plainCalls, streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';
 
@@ -23,15 +24,6 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     (await client()).put(`/api/chat/sessions/${sessionId}/version`).send({ version });
   /** The conversation the model was last asked to answer, without its system prompt. */
   const lastModelConversation = () => env.openai.streamedRequests().at(-1)!.body.messages.slice(1);
-
-  async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    for (let i = 0; i < 200; i++) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('gave up waiting');
-  }
 
   async function chatWith(...contents: string[]): Promise<string> {
     let sessionId: string | undefined;
@@ -261,7 +253,7 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     const c = await client();
     const summaryOf = async () =>
       ((await c.get(`/api/chat/sessions/${sessionId}`)).body.summary as string | null) ?? undefined;
-    expect(await waitFor(summaryOf)).toBe('About a first summary.');
+    expect(await eventually(summaryOf, 'the first summary')).toBe('About a first summary.');
 
     env.openai.script(
       { match: streamedCalls, text: 'Basil, thyme and mint.' },
@@ -271,7 +263,7 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     // The regenerated reply was written with no memory of the version it replaces.
     expect(env.openai.streamedRequests().at(-1)!.body.messages[0].content).not.toContain('About a first summary.');
     expect((await c.get(`/api/chat/sessions/${sessionId}`)).body.summary).toBeNull();
-    expect(await waitFor(summaryOf)).toBe('Herbs: basil, thyme and mint.');
+    expect(await eventually(summaryOf, 'the summary of version 2')).toBe('Herbs: basil, thyme and mint.');
     const summarized = String(env.openai.plainRequests().at(-1)!.body.messages[1].content);
     expect(summarized).toContain('Basil, thyme and mint.');
     expect(summarized).not.toContain('Echo:');
@@ -279,7 +271,7 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
     env.openai.script({ match: plainCalls, text: 'Back to the echo.' });
     await choose(sessionId, 1);
     // Made again in the background, after the answer.
-    expect(await waitFor(summaryOf)).toBe('Back to the echo.');
+    expect(await eventually(summaryOf, 'the summary of version 1')).toBe('Back to the echo.');
     expect(String(env.openai.plainRequests().at(-1)!.body.messages[1].content)).not.toContain('Basil');
   });
 
@@ -300,7 +292,7 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
       seen.add(summary);
       return summary === 'Remembers the brass lamp.' ? summary : undefined;
     };
-    expect(await waitFor(summaryOf)).toBe('Remembers the brass lamp.');
+    expect(await eventually(summaryOf, 'the summary of the regenerated reply')).toBe('Remembers the brass lamp.');
     // The summary of the first reply was never stored, not even for a moment.
     expect([...seen]).not.toContain('Remembers the first reply.');
   });
