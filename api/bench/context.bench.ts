@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
 import { MessageStore } from '../src/messages/message.store';
 import { SessionStore } from '../src/sessions/session.store';
-import { toModelMessages } from '../src/chat/conversation';
+import { toModelMessages } from '../src/turns/model-messages';
 import { fitContext } from '../src/llm/context/fit-context';
 import { MAX_CONTEXT_MESSAGES } from '../src/llm/strategies/reply-strategy';
 import { percentile } from './support/bench-kit';

@@ -5,7 +5,6 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
-import { ChatModule } from './chat';
 import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
 import { JsonBodyGuard } from './common/json-body.guard';
@@ -13,11 +12,15 @@ import { type AppConfig, AppConfigModule, webDistDir } from './config';
 import { DatabaseModule } from './database';
 import { HealthModule } from './health';
 import { HistorySearchModule } from './history-search';
+import { MessagesModule } from './messages';
 import { OpenApiModule } from './openapi';
+import { PersonasModule } from './personas';
 import { RedisModule } from './redis';
 import { ChatMessageEntity, ChatSessionEntity, SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
+import { SummariesModule } from './summaries';
 import { TransferModule } from './transfer';
+import { TurnsModule } from './turns';
 import { UsageModule } from './usage';
 
 export { API_PREFIX };
@@ -56,7 +59,10 @@ export class AppModule {
         AccessModule,
         AgentsModule,
         SessionsModule,
-        ChatModule,
+        MessagesModule,
+        SummariesModule,
+        PersonasModule,
+        TurnsModule,
         HistorySearchModule,
         TransferModule,
         SettingsModule,

@@ -3,8 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
-import { AgentRegistry } from '../../agents';
-import { AppError } from '../../common/app-error';
+import { AgentRegistry } from '../agents';
+import { AppError } from '../common/app-error';
 import {
   ChatModel,
   assertMessageFits,
@@ -20,15 +20,8 @@ import {
   type PreparedReply,
   type ReplyContext,
   modelSettings,
-} from '../../llm';
-import {
-  ChatMessages,
-  coerceContent,
-  lastExchange,
-  MessageStore,
-  toMessageDto,
-  toTurnMessageDto,
-} from '../../messages';
+} from '../llm';
+import { ChatMessages, coerceContent, lastExchange, MessageStore, toMessageDto, toTurnMessageDto } from '../messages';
 import {
   type ChatMessageEntity,
   ChatSessionEntity,
@@ -37,10 +30,10 @@ import {
   SessionStore,
   sessionTitle,
   toSessionDto,
-} from '../../sessions';
-import { SessionSummaries } from '../../summaries';
-import { ChatPersonas, configurationRefused, personaOf, personaPrompt, readPersonaOverride } from '../../personas';
-import { toModelMessages } from '../conversation';
+} from '../sessions';
+import { SessionSummaries } from '../summaries';
+import { ChatPersonas, configurationRefused, personaOf, personaPrompt, readPersonaOverride } from '../personas';
+import { toModelMessages } from './model-messages';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 import { CheckpointFollower } from './checkpoint-follower';
 import { ReplyLeases } from './reply-leases';
@@ -51,7 +44,7 @@ import {
   type OpenVersionResult,
   type ReplyEnding,
 } from './reply-store';
-import { TurnRelay, type Detach, type TurnWatcher } from './turn-relay';
+import { TurnRelay, type Detach, type TurnWatcher } from './relay/turn-relay';
 
 /** A turn's first message begins a chat, goes on one, or is a new version of its last exchange. */
 type TurnKind = 'new-chat' | 'message' | 'version';

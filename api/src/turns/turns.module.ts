@@ -9,14 +9,14 @@ import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
-import { ActiveTurns } from './turns/active-turns';
-import { ChatTurnsController } from './turns/chat-turns.controller';
-import { ChatTurns } from './turns/chat-turns.service';
-import { CheckpointFollower } from './turns/checkpoint-follower';
-import { ReplyLeases } from './turns/reply-leases';
-import { ReplyStore } from './turns/reply-store';
-import { RedisTurnRelay } from './turns/redis-turn-relay';
-import { InMemoryTurnRelay, TurnRelay } from './turns/turn-relay';
+import { ActiveTurns } from './active-turns';
+import { ChatTurnsController } from './chat-turns.controller';
+import { ChatTurns } from './chat-turns.service';
+import { CheckpointFollower } from './checkpoint-follower';
+import { ReplyLeases } from './reply-leases';
+import { ReplyStore } from './reply-store';
+import { RedisTurnRelay } from './relay/redis-turn-relay';
+import { InMemoryTurnRelay, TurnRelay } from './relay/turn-relay';
 
 /** One process: its own memory. Replicas (REDIS_URL): Redis, with this process's own replies still served from memory. */
 function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnection | null): TurnRelay {
@@ -41,4 +41,4 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     OneShotReplies,
   ],
 })
-export class ChatModule {}
+export class TurnsModule {}

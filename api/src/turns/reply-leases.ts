@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
-import { APP_CONFIG, type AppConfig } from '../../config';
+import { APP_CONFIG, type AppConfig } from '../config';
 import { ActiveTurn, ActiveTurns } from './active-turns';
 import { ReplyStore, type Orphans } from './reply-store';
 

@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import type { Response } from 'express';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import type { StopTurnResponse } from '@mb/contracts/types/wire/stop-turn-response';
-import { Answers } from '../../common/route-docs';
-import { validBody } from '../../common/schema-body.pipe';
-import { ModelKey } from '../../llm';
-import { ChatSessions, sessionIdPipe } from '../../sessions';
+import { Answers } from '../common/route-docs';
+import { validBody } from '../common/schema-body.pipe';
+import { ModelKey } from '../llm';
+import { ChatSessions, sessionIdPipe } from '../sessions';
 import type { ActiveTurn } from './active-turns';
 import { ChatTurns } from './chat-turns.service';
 import { openEventStream, type EventStream } from './event-stream';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { ActiveTurns } from './active-turns';
+import { ActiveTurns } from '../active-turns';
 
 /** Stops the delivery to one watcher. */
 export type Detach = () => void;
@@ -35,7 +35,7 @@ export interface TurnBroadcast {
  * - `stop(sessionId)`: resolves true when a reply in progress was asked to stop.
  *
  * The default, InMemoryTurnRelay, keeps to this process's turns (one replica); a relay across replicas
- * is provided as TurnRelay in ChatModule instead.
+ * is provided as TurnRelay in TurnsModule instead.
  */
 export abstract class TurnRelay {
   abstract open(sessionId: string, onStop: () => void): TurnBroadcast;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { GroupBatcher } from '../../common/group-batcher';
+import { GroupBatcher } from '../common/group-batcher';
 import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
-import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange } from '../../messages';
-import { ChatMessageEntity, type ChatSessionEntity, MAX_MESSAGE_ORDER, type MessageRole } from '../../sessions';
+import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange } from '../messages';
+import { ChatMessageEntity, type ChatSessionEntity, MAX_MESSAGE_ORDER, type MessageRole } from '../sessions';
 
 /** The partial unique index that allows one streaming reply per session (migration StreamingReplies). */
 const ONE_STREAMING_REPLY = 'chat_messages_one_streaming_reply';

@@ -1,0 +1,1 @@
+export { TurnsModule } from './turns.module';
