@@ -1,4 +1,5 @@
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import { eventually } from '../support/eventually';
 import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
 import { RedisConnection } from '../../src/redis';
 import { RedisTurnRelay, type RedisTurnRelayOptions } from '../../src/turns/relay/redis-turn-relay';
@@ -31,11 +32,9 @@ class Recorder implements TurnWatcher {
     return this.events.map((e) => (e.type === 'token' ? e.text : e.type === 'snapshot' ? e.text : '')).join('');
   }
   async until(done: (recorder: Recorder) => boolean, what: string, timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!done(this)) {
-      if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}: ${JSON.stringify(this.events)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await eventually(() => done(this), what, { timeoutMs, intervalMs: 10 }).catch((error: Error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(this.events)}`);
+    });
   }
 }
 
@@ -53,7 +52,7 @@ const done: ChatTurnEvent = {
 };
 const SESSION = '6f1c1a52-7a0e-4b55-9a55-4d8c1b1e8f00';
 const sources = [{ title: 'A page', link: 'https://example.com/a' }];
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isFinal = (event: ChatTurnEvent) => event.type === 'done' || event.type === 'stopped' || event.type === 'error';
 
 describe(RedisTurnRelay.name, () => {
   let redis: IsolatedRedis;
@@ -76,6 +75,27 @@ describe(RedisTurnRelay.name, () => {
     found.connection.client.disconnect();
   }
 
+  /**
+   * A chat's reply as Redis holds it for the other processes (undefined: none announced): its text so far,
+   * and whether its final event is in. The relay writes in the background; the tests wait for this.
+   */
+  async function inRedis(sessionId = SESSION): Promise<{ text: string; ended: boolean } | undefined> {
+    const turnId = await redis.admin.get(`${redis.prefix}turn:${sessionId}`);
+    if (!turnId) return undefined;
+    const key = (part: string) => `${redis.prefix}turn:${turnId}:${part}`;
+    const [text, last] = await Promise.all([
+      redis.admin.get(key('text')),
+      redis.admin.xrevrange(key('events'), '+', '-', 'COUNT', 1),
+    ]);
+    const fields = last[0]?.[1] ?? [];
+    const events = JSON.parse(fields[fields.indexOf('e') + 1] ?? '[]') as ChatTurnEvent[];
+    return { text: text ?? '', ended: events.some(isFinal) };
+  }
+  const announced = (sessionId = SESSION) =>
+    eventually(async () => (await inRedis(sessionId)) !== undefined, `the reply of ${sessionId} announced`);
+  const written = (text: string) => eventually(async () => (await inRedis())?.text === text, `"${text}" in Redis`);
+  const ended = () => eventually(async () => (await inRedis())?.ended, 'the final event in Redis');
+
   beforeEach(async () => (redis = await isolatedRedis()));
   afterEach(async () => {
     for (const { connection, sut } of processes.splice(0)) {
@@ -91,7 +111,7 @@ describe(RedisTurnRelay.name, () => {
     const turn = owner.open(SESSION, () => undefined);
     turn.publish({ type: 'sources', sources });
     for (const word of ['Three ', 'quiet ', 'nights']) turn.publish({ type: 'token', text: word });
-    await tick(60);
+    await written('Three quiet nights');
 
     const watcher = new Recorder();
     expect(await other.attach(SESSION, watcher)).toEqual(expect.any(Function));
@@ -110,7 +130,7 @@ describe(RedisTurnRelay.name, () => {
   it('delivers a reply that has not produced a token yet from its first event on', async () => {
     const [owner, other] = [await replica(), await replica()];
     const turn = owner.open(SESSION, () => undefined);
-    await tick(20);
+    await announced();
     const watcher = new Recorder();
     await other.attach(SESSION, watcher);
     turn.publish({ type: 'token', text: 'Hello' });
@@ -131,7 +151,7 @@ describe(RedisTurnRelay.name, () => {
     const turn = owner.open(SESSION, () => undefined);
     turn.publish({ type: 'token', text: 'Done soon' });
     turn.publish(done);
-    await tick(50);
+    await ended();
     expect(await other.attach(SESSION, new Recorder())).toBeUndefined();
     expect(await other.stop(SESSION)).toBe(false);
   });
@@ -141,12 +161,11 @@ describe(RedisTurnRelay.name, () => {
     let stoppedAt: number | undefined;
     const turn = owner.open(SESSION, () => (stoppedAt ??= Date.now()));
     turn.publish({ type: 'token', text: 'Writing' });
-    await tick(50);
+    await written('Writing');
 
     const askedAt = Date.now();
     expect(await other.stop(SESSION)).toBe(true);
-    for (let i = 0; i < 100 && stoppedAt === undefined; i++) await tick(10);
-    expect(stoppedAt).toBeDefined();
+    await eventually(() => stoppedAt !== undefined, 'the stop at the owner', { timeoutMs: 2000, intervalMs: 10 });
     expect(stoppedAt! - askedAt).toBeLessThan(1000);
   });
 
@@ -155,9 +174,10 @@ describe(RedisTurnRelay.name, () => {
     const stopped: string[] = [];
     owner.open(SESSION, () => stopped.push('this chat')).publish({ type: 'token', text: 'a' });
     owner.open('another-chat', () => stopped.push('another chat')).publish({ type: 'token', text: 'b' });
-    await tick(50);
+    await Promise.all([announced(), announced('another-chat')]);
     await other.stop(SESSION);
-    await tick(200);
+    // The one stop message sent has been handled once this chat's reply is stopped.
+    await eventually(() => stopped.length > 0, 'the stop at the owner');
     expect(stopped).toEqual(['this chat']);
   });
 
@@ -165,10 +185,11 @@ describe(RedisTurnRelay.name, () => {
     const options = { leaseMs: 600, blockMs: 200 };
     const [owner, other] = [await replica(options), await replica(options)];
     owner.open(SESSION, () => undefined).publish({ type: 'token', text: 'Half a sent' });
-    await tick(50);
+    await written('Half a sent');
     const watcher = new Recorder();
     await other.attach(SESSION, watcher);
-    await tick(700);
+    // The behaviour under test: longer than a lease (600 ms) of a silent but living owner, the watcher is kept.
+    await new Promise((resolve) => setTimeout(resolve, 700));
     expect(watcher.lostAt).toBeUndefined();
 
     const crashedAt = Date.now();
@@ -186,7 +207,13 @@ describe(RedisTurnRelay.name, () => {
     const next = second.open(SESSION, () => undefined);
     next.publish({ type: 'token', text: 'New reply' });
     old.publish(done);
-    await tick(60);
+    await written('New reply');
+    // The old reply's final write is in too (two replies' streams, one of them ended).
+    await eventually(async () => {
+      const streams = (await redis.keys()).filter((key) => key.endsWith(':events'));
+      const lasts = await Promise.all(streams.map((key) => redis.admin.xrevrange(key, '+', '-', 'COUNT', 1)));
+      return streams.length === 2 && lasts.some(([entry]) => entry?.[1].join(' ').includes('"done"'));
+    }, 'the late final event of the old reply');
 
     const watcher = new Recorder();
     await other.attach(SESSION, watcher);
@@ -196,7 +223,7 @@ describe(RedisTurnRelay.name, () => {
   it('knows no reply (so the caller falls back to the database) when Redis cannot be reached', async () => {
     const [owner, other] = [await replica(), await replica()];
     owner.open(SESSION, () => undefined).publish({ type: 'token', text: 'Written' });
-    await tick(50);
+    await written('Written');
     crash(other);
     const watcher = new Recorder();
     expect(await other.attach(SESSION, watcher)).toBeUndefined();
@@ -206,39 +233,39 @@ describe(RedisTurnRelay.name, () => {
   it('stops following when the watcher detaches, and closes the reader it opened', async () => {
     const [owner, other] = [await replica(), await replica()];
     const turn = owner.open(SESSION, () => undefined);
-    await tick(20);
-    const watcher = new Recorder();
-    const detach = (await other.attach(SESSION, watcher))!;
-    await tick(50);
+    await announced();
     const readers = async () =>
       String(await other.client.client('LIST'))
         .split('\n')
         .filter((line) => line.includes(` name=${redis.prefix}dedicated `)).length;
-    const clientsBefore = await readers();
+    const readersBefore = await readers();
+    const watcher = new Recorder();
+    const detach = (await other.attach(SESSION, watcher))!;
+    await eventually(async () => (await readers()) === readersBefore + 1, 'the reader attached');
     detach();
-    await tick(100);
-    const clientsAfter = await readers();
+    await eventually(async () => (await readers()) === readersBefore, 'the reader closed');
     turn.publish({ type: 'token', text: 'unseen' });
     turn.publish(done);
-    await tick(100);
+    // Written to the stream, and no one left to read it to the watcher.
+    await ended();
     expect(watcher.events).toEqual([{ type: 'snapshot', text: '', sources: [] }]);
     expect(watcher.lostAt).toBeUndefined();
-    expect(clientsAfter).toBe(clientsBefore - 1);
   });
 
   it('keeps its keys under the prefix, batches tokens into few stream entries, and lets them expire after the end', async () => {
     const owner = await replica({ endedTtlMs: 5_000 });
     const turn = owner.open(SESSION, () => undefined);
     turn.publish({ type: 'sources', sources });
-    await tick(50);
-    for (let i = 0; i < 50; i++) turn.publish({ type: 'token', text: `t${i} ` });
-    await tick(50);
+    await eventually(async () => (await redis.keys()).some((key) => key.endsWith(':sources')), 'the sources in Redis');
+    const tokens = Array.from({ length: 50 }, (_, i) => `t${i} `);
+    for (const text of tokens) turn.publish({ type: 'token', text });
+    await written(tokens.join(''));
     // A process that dies now leaves nothing behind for good.
     const whileWriting = await redis.keys();
     expect(whileWriting).toHaveLength(4);
     for (const key of whileWriting) expect(await owner.client.pttl(key)).toBeGreaterThan(0);
     turn.publish(done);
-    await tick(50);
+    await ended();
 
     const keys = await redis.keys();
     expect(keys.every((key) => key.startsWith(redis.prefix))).toBe(true);

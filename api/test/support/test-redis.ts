@@ -11,6 +11,8 @@ export const testRedisUrl = process.env.TEST_REDIS_URL?.trim() || undefined;
 export interface IsolatedRedis {
   url: string;
   prefix: string;
+  /** A connection of the test's own (no key prefix), to read what the app wrote. */
+  admin: Redis;
   /** The keys under this prefix, for assertions. */
   keys(): Promise<string[]>;
   /** Removes every key under this prefix. */
@@ -41,6 +43,7 @@ export async function isolatedRedis(): Promise<IsolatedRedis> {
   return {
     url,
     prefix,
+    admin,
     keys,
     async flush() {
       const found = await keys();
