@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';
 
@@ -43,16 +44,6 @@ describe('Replies stored from their first token (streaming rows, leases, the one
       [sessionId, content, order, heartbeatAgeMs],
     );
 
-  async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-
   /** A finished exchange, so the chat exists with its first two messages (orders 0 and 1). */
   async function finishedChat(content = 'Hello'): Promise<string> {
     const events = await (await sendTurn(env.sut, { agentType: AGENT, content })).all();
@@ -87,7 +78,7 @@ describe('Replies stored from their first token (streaming rows, leases, the one
     let nextArrived = false;
     void next.then(() => (nextArrived = true));
 
-    const checkpointed = await waitFor(
+    const checkpointed = await eventually(
       async () => (await rowsOf(session.id)).find((row) => row.role === 'assistant' && row.content === 'alpha '),
       'the checkpoint of the text seen so far',
     );
@@ -113,7 +104,7 @@ describe('Replies stored from their first token (streaming rows, leases, the one
     const events = turn.events();
     const session = (await events.next()).value as Extract<ChatTurnEvent, { type: 'session' }>;
     const [, first] = await rowsOf(session.session.id);
-    const renewed = await waitFor(async () => {
+    const renewed = await eventually(async () => {
       const [, row] = await rowsOf(session.session.id);
       return row.heartbeat_at!.getTime() > first.heartbeat_at!.getTime() ? row : undefined;
     }, 'a renewed heartbeat');
@@ -172,7 +163,7 @@ describe('Replies stored from their first token (streaming rows, leases, the one
     const sessionId = await finishedChat();
     await insertForeignReply(sessionId, 2, 'cut short by a crash', 16_000);
 
-    const interrupted = await waitFor(
+    const interrupted = await eventually(
       async () => (await rowsOf(sessionId)).find((row) => row.order === 2 && !row.streaming),
       'the sweeper',
     );
@@ -190,7 +181,7 @@ describe('Replies stored from their first token (streaming rows, leases, the one
   it('removes an expired reply that holds no text at all', async () => {
     const sessionId = await finishedChat();
     await insertForeignReply(sessionId, 2, '', 16_000);
-    await waitFor(async () => ((await rowsOf(sessionId)).length === 2 ? true : undefined), 'the sweeper');
+    await eventually(async () => (await rowsOf(sessionId)).length === 2, 'the sweeper');
     expect((await rowsOf(sessionId)).map((row) => row.content)).toEqual(['Hello', 'Echo: Hello']);
   });
 

@@ -1,4 +1,6 @@
+import { DataSource } from 'typeorm';
 import { plainCalls, streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
@@ -85,10 +87,9 @@ describe('Session summaries', () => {
     expect((await client.get(`/api/chat/sessions/${sessionId}`)).body.summary).toBeNull();
     await env.openai.idle();
     // The model has answered; storing its summary comes just after, still in the background.
-    const summary = async () => (await client.get(`/api/chat/sessions/${sessionId}`)).body.summary as string | null;
-    for (const deadline = Date.now() + 5000; (await summary()) === null && Date.now() < deadline;)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await summary()).toBe('A question about lamps.');
+    const summary = async () =>
+      ((await client.get(`/api/chat/sessions/${sessionId}`)).body.summary as string | null) ?? undefined;
+    expect(await eventually(summary, 'the stored summary')).toBe('A question about lamps.');
     expect(env.openai.streamedRequests()).toHaveLength(1);
   });
 
@@ -117,11 +118,20 @@ describe('Session summaries', () => {
     const contents = Array.from({ length: 30 }, (_, i) => `Question number ${i + 1} about the garden`);
     // A summary that quotes nothing, so a message found in a call was sent in it, not carried in the summary.
     env.openai.script(...Array.from({ length: 30 }, () => ({ match: plainCalls, text: 'Garden plans.' })));
+    const db = env.sut.app.get(DataSource);
     for (const content of contents) {
       const events = await (await sendTurn(env.sut, { agentType: 'completions-only', sessionId, content })).all();
-      sessionId = only(events, 'session').session.id;
-      // The refresh starts after the reply is sent: give it time to reach the model, then to finish.
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      const id = (sessionId = only(events, 'session').session.id);
+      const order = only(events, 'done').message.order;
+      // The refresh starts after the reply is sent. Once it is done (or was not due) the summary is less than
+      // 3 turns (6 messages) behind: the next turn waits for that.
+      await eventually(async () => {
+        const [row] = await db.query<Array<{ summary: string | null; through: number | null }>>(
+          'SELECT summary, summary_through AS through FROM chat_sessions WHERE id = $1',
+          [id],
+        );
+        return row.summary !== null && row.through !== null && order - row.through < 6;
+      }, `the summary to catch up with message ${order}`);
       await env.openai.idle();
     }
     const summaryCalls = env.openai.plainRequests().map((call) => String(call.body.messages[1].content));
