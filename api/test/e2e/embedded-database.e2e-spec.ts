@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { newDataDir } from '../support/data-dirs';
+import { eventually } from '../support/eventually';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
 
@@ -41,13 +42,14 @@ const childrenOf = (pid: number) =>
       }
     });
 
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** Ended: gone, or a zombie its parent has not reaped yet. */
+const hasEnded = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z');
+  } catch {
+    return true;
   }
-}
+};
 
 describe('The embedded database: a real PostgreSQL in DATA_DIR (the built server, no DATABASE_URL)', () => {
   let dataDir: string;
@@ -118,7 +120,7 @@ describe('The embedded database: a real PostgreSQL in DATA_DIR (the built server
 
     running.child.kill('SIGKILL');
     await running.exited;
-    await until(() => !isRunning(first.pid), 10_000, 'the server ends when its app is killed');
+    await eventually(() => !isRunning(first.pid), 'the server to end when its app is killed', { timeoutMs: 10_000 });
     expect(existsSync(first.socketDir)).toBe(false);
 
     running = await boot(port);
@@ -139,11 +141,12 @@ describe('The embedded database: a real PostgreSQL in DATA_DIR (the built server
     const orphan = postmaster(dataDir)!;
     // The watchdog and its watcher (the other child it started) die with the app: nothing stops the server.
     const watchdog = parentOf(orphan.pid);
-    for (const pid of [...childrenOf(watchdog).filter((pid) => pid !== orphan.pid), watchdog])
-      process.kill(pid, 'SIGKILL');
+    const killed = [...childrenOf(watchdog).filter((pid) => pid !== orphan.pid), watchdog];
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
     running.child.kill('SIGKILL');
     await running.exited;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once they have ended, nothing is left that could stop the server: it is an orphan.
+    await eventually(() => killed.every(hasEnded), 'the watchdog and its watcher to end');
     expect(isRunning(orphan.pid)).toBe(true);
 
     running = await boot(port);

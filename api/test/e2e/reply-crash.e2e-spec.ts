@@ -2,6 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { SERVER_KEY } from '../support/model-fakes';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
@@ -105,12 +106,14 @@ describe.each([
     const seenBeforeLastSecond = seenAt.filter(({ at }) => at <= killedAt - MAY_LOSE_MS).at(-1)?.length ?? 0;
 
     running = await boot(port);
-    const kept = await waitFor(
+    // On the embedded database the chat is freed at boot: the reply must be there at once.
+    const kept = await eventually(
       async () => {
         const last = (await messagesOf(sessionId)).at(-1);
         return last?.role === 'assistant' ? last : undefined;
       },
-      shared ? 10_000 : 0,
+      'the interrupted reply',
+      { timeoutMs: shared ? 10_000 : 0, intervalMs: 100 },
     );
     console.log(
       `kill -9 mid-reply (${kind}): ${seen.length} characters seen by the client, ` +
@@ -132,14 +135,3 @@ describe.each([
     expect(events.at(-1)).toMatchObject({ type: 'done', message: { content: 'Echo: Are you back?', order: 3 } });
   });
 });
-
-/** Polls until the probe answers; with no time given it must answer at once. */
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= deadline) throw new Error(`no answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
