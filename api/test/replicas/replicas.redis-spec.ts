@@ -4,6 +4,7 @@ import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { SERVER_KEY } from '../support/model-fakes';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
@@ -26,19 +27,8 @@ interface Replica extends TurnHost {
   baseUrl: string;
 }
 
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A deadline that does not keep the test run alive. */
+/** A bound on a wait that does not keep the test run alive. */
 const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await tick(50);
-  }
-}
 
 /**
  * Several real server processes (the built api/dist/main.js) on one PostgreSQL schema and one Redis
@@ -93,6 +83,25 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     });
   const messagesOn = async (replica: Replica, sessionId: string): Promise<ChatMessage[]> =>
     (await api(replica, `/api/chat/sessions/${sessionId}/messages`)).json() as Promise<ChatMessage[]>;
+  /** The text of the chat's reply so far as Redis holds it for the other replicas (undefined: no reply there). */
+  const textInRedis = async (sessionId: string): Promise<string | undefined> => {
+    const turnId = await redis.admin.get(`${redis.prefix}turn:${sessionId}`);
+    return turnId ? ((await redis.admin.get(`${redis.prefix}turn:${turnId}:text`)) ?? '') : undefined;
+  };
+  /** The reply's row as its last checkpoint left it (the listing leaves a reply in progress out). */
+  const checkpointOf = async (sessionId: string): Promise<string | undefined> => {
+    const db = new Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ content: string }>(
+        `SELECT content FROM chat_messages WHERE session_id = $1 AND role = 'assistant'`,
+        [sessionId],
+      );
+      return rows[0]?.content;
+    } finally {
+      await db.end();
+    }
+  };
   const grant = (replica: Replica, passcode: string, client: string) =>
     fetch(`${replica.baseUrl}/api/auth/grant-access`, {
       method: 'POST',
@@ -177,7 +186,8 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
       for await (const event of fromA) events.push(event);
       return events;
     })();
-    await tick(400);
+    // B's snapshot comes from Redis: some text is there.
+    await eventually(async () => Boolean(await textInRedis(session.id)), 'the text so far in Redis');
 
     const second = await sendTurn(b, { agentType: AGENT, sessionId: session.id, content: 'And another thing' });
     expect(second.status).toBe(409);
@@ -216,7 +226,8 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
       for await (const event of fromA) events.push(event);
       return { events, at: Date.now() };
     })();
-    await tick(300);
+    // Under way: announced in Redis (its row in the database was written before its first token).
+    await eventually(async () => (await textInRedis(session.id)) !== undefined, 'the reply announced in Redis');
 
     const askedAt = Date.now();
     const stop = await api(from, `/api/chat/sessions/${session.id}/turn/stop`, { method: 'POST' });
@@ -232,7 +243,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
   it("stops from B, within a second, a reply written on A: A's call to the model is aborted and what arrived is kept", async () => {
     const { session, stopped, tookMs } = await stopFrom(b, 'Write slowly');
     expect(tookMs).toBeLessThan(1000);
-    await waitFor(() => Promise.resolve(openai.abortedByClient === 1 ? true : undefined), 'the aborted call', 2000);
+    await eventually(() => openai.abortedByClient === 1, 'the aborted call', { timeoutMs: 2000 });
 
     expect((await messagesOn(b, session.id)).at(-1)).toEqual(stopped);
     // The chat is free again, on any replica.
@@ -270,26 +281,29 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
         // The connection dies with the process, as it does for a browser.
       }
     })();
-    await waitFor(() => Promise.resolve(seen.length ? true : undefined), 'the first token', 10_000);
+    await eventually(() => seen.length > 0, 'the first token', { timeoutMs: 10_000 });
     if (!session) throw new Error('a turn stream opens with its session');
     const sessionId = session.id;
     const watcher = await openStream(b, 'GET', `/api/chat/sessions/${sessionId}/turn`);
     expect(watcher.status).toBe(200);
     const watched = watcher.all();
-    await tick(2500);
+    // Killed once a checkpoint holds some of the text: what it holds is safe.
+    await eventually(async () => Boolean(await checkpointOf(sessionId)), 'a checkpoint with text', {
+      timeoutMs: 5000,
+      intervalMs: 100,
+    });
+    const safe = (await checkpointOf(sessionId))!;
 
     const killedAt = Date.now();
     doomed.server.child.kill('SIGKILL');
     await doomed.server.exited;
     await reading;
     const seenByBrowser = text;
-    // Checkpoints are written every second: what was seen a bit more than a second before the kill is safe.
-    const safe = seen.filter((entry) => entry.at < killedAt - 1500).at(-1)?.text ?? '';
 
-    const kept = await waitFor(
+    const kept = await eventually(
       async () => (await messagesOn(b, sessionId)).find((m) => m.role === 'assistant'),
       'the interrupted reply',
-      30_000,
+      { timeoutMs: 30_000, intervalMs: 50 },
     );
     const freedAfterMs = Date.now() - killedAt;
     expect(freedAfterMs).toBeLessThan(30_000);
@@ -297,7 +311,7 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     // Both are the start of the reply; the row may even hold a little more than the browser had read.
     expect(WORDS.startsWith(seenByBrowser)).toBe(true);
     expect(WORDS.startsWith(kept.content)).toBe(true);
-    expect(kept.content.length).toBeGreaterThanOrEqual(safe.length);
+    expect(kept.content.startsWith(safe)).toBe(true);
     expect(safe.length).toBeGreaterThan(0);
 
     // The browser watching from B is not left hanging: its stream ends, and a reload shows the kept text.
