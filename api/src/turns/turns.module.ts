@@ -7,16 +7,23 @@ import { PersonasModule } from '../personas';
 import { RedisConnection } from '../redis';
 import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
-import { OneShotRepliesController } from './replies/one-shot-replies.controller';
-import { OneShotReplies } from './replies/one-shot-replies.service';
 import { ActiveTurns } from './active-turns';
 import { ChatTurnsController } from './chat-turns.controller';
 import { ChatTurns } from './chat-turns.service';
 import { CheckpointFollower } from './checkpoint-follower';
-import { ReplyLeases } from './reply-leases';
-import { ReplyStore } from './reply-store';
 import { RedisTurnRelay } from './relay/redis-turn-relay';
 import { InMemoryTurnRelay, TurnRelay } from './relay/turn-relay';
+import { OneShotRepliesController } from './replies/one-shot-replies.controller';
+import { OneShotReplies } from './replies/one-shot-replies.service';
+import { ReplyContexts } from './reply-contexts.service';
+import { ReplyEndings } from './reply-endings.service';
+import { ReplyLeases } from './reply-leases';
+import { ReplyOpeningStore } from './reply-opening.store';
+import { ReplyRun } from './reply-run.service';
+import { ReplyStore } from './reply.store';
+import { TurnOpening } from './turn-opening.service';
+import { TurnReconfiguration } from './turn-reconfiguration.service';
+import { TurnRows } from './turn-rows.service';
 
 /** One process: its own memory. Replicas (REDIS_URL): Redis, with this process's own replies still served from memory. */
 function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnection | null): TurnRelay {
@@ -24,11 +31,17 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
   return redis ? new RedisTurnRelay(redis, local, { leaseMs: config.replies.leaseMs }) : local;
 }
 
+/**
+ * Streaming turns (POST /api/chat/turns, regenerate, re-attach, stop) and the spec's one-shot replies. A turn flows
+ * down: ChatTurns → TurnOpening (refusals, fit, TurnRows storing its rows) → ReplyRun (routing, streaming) →
+ * ReplyEndings (finish, stop, withdraw) → the reply stores.
+ */
 @Module({
   imports: [AgentsModule, LlmModule, SessionsModule, MessagesModule, SummariesModule, PersonasModule],
   controllers: [ChatTurnsController, OneShotRepliesController],
   providers: [
     ActiveTurns,
+    ReplyOpeningStore,
     ReplyStore,
     ReplyLeases,
     CheckpointFollower,
@@ -37,6 +50,12 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
       inject: [ActiveTurns, APP_CONFIG, { token: RedisConnection, optional: true }],
       useFactory: turnRelay,
     },
+    ReplyContexts,
+    TurnRows,
+    TurnReconfiguration,
+    TurnOpening,
+    ReplyEndings,
+    ReplyRun,
     ChatTurns,
     OneShotReplies,
   ],

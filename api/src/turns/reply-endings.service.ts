@@ -1,0 +1,93 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../common/app-error';
+import { MessageTooLong, ModelCallAborted, type PreparedReply } from '../llm';
+import { toTurnMessageDto } from '../messages';
+import { SessionSummaries } from '../summaries';
+import type { ActiveTurn } from './active-turns';
+import { ReplyLeases } from './reply-leases';
+import { ReplyStore, type ReplyEnding } from './reply.store';
+import type { OpenedTurn } from './turn-rows.service';
+
+/** What to delete when a new message's turn is taken back. */
+interface Withdrawal {
+  userMessageId: string;
+  sessionCreated: boolean;
+}
+
+/** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */
+@Injectable()
+export class ReplyEndings {
+  private readonly logger = new Logger('Turns');
+
+  constructor(
+    private readonly replies: ReplyStore,
+    private readonly leases: ReplyLeases,
+    private readonly summaries: SessionSummaries,
+  ) {}
+
+  /** The whole reply: saved, told, and the chat's summary refreshed when due. Throws when the reply was not saved. */
+  async done(turn: ActiveTurn, opened: OpenedTurn, ending: ReplyEnding, apiKey?: string): Promise<void> {
+    const saved = await this.finish(turn, ending);
+    if (!saved) throw AppError.notFound('Chat session');
+    turn.emit({ type: 'done', message: toTurnMessageDto(saved) });
+    const { session } = opened;
+    this.summaries.refreshIfDue(
+      turn.sessionId,
+      { hasSummary: session.summary !== null, summaryThrough: session.summaryThrough, latestOrder: saved.order },
+      apiKey,
+    );
+  }
+
+  /** A reply that failed or was stopped; `used` is the call it was streamed from, if any. */
+  async failed(turn: ActiveTurn, opened: OpenedTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
+    // A new message can be taken back whole; a version's rows replaced others, so it ends like any failed reply.
+    const withdrawal: Withdrawal | undefined =
+      opened.kind === 'version'
+        ? undefined
+        : { userMessageId: opened.userMessage.id, sessionCreated: opened.kind === 'new-chat' };
+    if (error instanceof MessageTooLong && withdrawal && !turn.text) await this.withdraw(turn, error, withdrawal);
+    else await this.end(turn, error, used);
+  }
+
+  /** The model could not read the message after all (its tokenizer counts more than ours): nothing of it is kept. */
+  private async withdraw(turn: ActiveTurn, error: MessageTooLong, withdrawal: Withdrawal): Promise<void> {
+    try {
+      await this.replies.withdraw({ replyId: turn.replyId, ownerId: this.leases.ownerId, ...withdrawal });
+    } catch (failure) {
+      this.logger.error(`Taking back a turn failed: ${(failure as Error).message}`);
+      return this.end(turn, error, undefined);
+    }
+    turn.emit({ type: 'error', code: error.code, message: error.message, partial: null, withdrawn: true });
+  }
+
+  private async end(turn: ActiveTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
+    // A reply with no text at all is not kept.
+    const partial = turn.text.trim()
+      ? await this.finish(turn, { content: turn.text, incomplete: true, sources: used?.sources ?? [] })
+      : await this.discard(turn);
+    const message = partial ? toTurnMessageDto(partial) : null;
+    if (error instanceof ModelCallAborted) {
+      turn.emit({ type: 'stopped', message });
+      return;
+    }
+    const failure = error instanceof AppError ? error : new AppError('INTERNAL', 'The reply failed. Please try again.');
+    if (!(error instanceof AppError))
+      this.logger.error(`Turn failed: ${(error as Error).name}`, (error as Error).stack);
+    turn.emit({ type: 'error', code: failure.code, message: failure.message, partial: message });
+  }
+
+  /** Saving an ending must not throw: the session may have been deleted meanwhile. */
+  private async finish(turn: ActiveTurn, ending: ReplyEnding) {
+    return this.replies.finish(turn.replyId, this.leases.ownerId, ending).catch((error: Error) => {
+      this.logger.error(`Saving the reply failed: ${error.message}`);
+      return null;
+    });
+  }
+
+  private async discard(turn: ActiveTurn): Promise<null> {
+    await this.replies.discard(turn.replyId, this.leases.ownerId).catch((error: Error) => {
+      this.logger.error(`Removing an empty reply failed: ${error.message}`);
+    });
+    return null;
+  }
+}

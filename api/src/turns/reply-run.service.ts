@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  ChatModel,
+  MAX_CONTEXT_MESSAGES,
+  ModelFailure,
+  promptTokens,
+  ReplyRouter,
+  tokensOf,
+  type PreparedReply,
+} from '../llm';
+import { MessageStore } from '../messages';
+import { personaOf } from '../personas';
+import type { ActiveTurn } from './active-turns';
+import { ReplyContexts } from './reply-contexts.service';
+import { ReplyEndings } from './reply-endings.service';
+import type { OpenedTurn } from './turn-rows.service';
+
+/** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
+const personaHash = (persona: unknown) =>
+  createHash('sha256').update(JSON.stringify(persona)).digest('hex').slice(0, 12);
+
+/** Running a reply: routed by the agent's strategy, streamed into its turn token by token, then ended (ReplyEndings). */
+@Injectable()
+export class ReplyRun {
+  constructor(
+    private readonly messages: MessageStore,
+    private readonly contexts: ReplyContexts,
+    private readonly model: ChatModel,
+    private readonly router: ReplyRouter,
+    private readonly endings: ReplyEndings,
+  ) {}
+
+  /** Runs detached from the request: a browser that leaves does not stop the reply from being finished and saved. */
+  async reply(turn: ActiveTurn, opened: OpenedTurn, apiKey?: string): Promise<void> {
+    const { agent, session } = opened;
+    let used: PreparedReply | undefined;
+    try {
+      // The reply's own row is still streaming, so the listing leaves it out.
+      const items =
+        opened.conversation ?? (await this.messages.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items;
+      const context = this.contexts.contextOf(agent, session, items, turn.signal);
+      let retries = 0;
+      const { prepared, result, fallbacks, contextRetries } = await this.router.route(
+        context,
+        (candidate) => {
+          used = candidate;
+          return this.model.stream(candidate.request, {
+            apiKey,
+            signal: turn.signal,
+            onRetry: () => retries++,
+            onToken: (text) => {
+              if (!turn.text && candidate.sources.length) turn.emit({ type: 'sources', sources: candidate.sources });
+              turn.emit({ type: 'token', text });
+            },
+          });
+        },
+        { mayFallBack: () => turn.text === '' },
+      );
+      const content = result.text.trim() ? result.text : agent.conversation.emptyReply;
+      if (!content) throw new ModelFailure('UPSTREAM_ERROR', false);
+      await this.endings.done(
+        turn,
+        opened,
+        {
+          content,
+          sources: prepared.sources,
+          incomplete: false,
+          usage: result.usage
+            ? { ...result.usage, estimated: false }
+            : {
+                promptTokens: promptTokens(prepared.request.messages),
+                completionTokens: tokensOf(result.text),
+                estimated: true,
+              },
+          provenance: {
+            model: prepared.request.model,
+            strategy: prepared.strategy,
+            fallbacks,
+            retries: retries + contextRetries,
+            ...(prepared.searchQuery !== undefined && { searchQuery: prepared.searchQuery }),
+            contextMessages: prepared.contextMessages,
+            omittedMessages: prepared.omittedMessages,
+            personaHash: personaHash(personaOf(agent, session)),
+          },
+        },
+        apiKey,
+      );
+    } catch (error) {
+      await this.endings.failed(turn, opened, error, used);
+    }
+  }
+}

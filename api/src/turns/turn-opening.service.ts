@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
+import { AgentRegistry } from '../agents';
+import { AppError } from '../common/app-error';
+import { ModelClients } from '../llm';
+import { coerceContent, versionRefusals } from '../messages';
+import { configurationRefused, readPersonaOverride } from '../personas';
+import { ChatSessions } from '../sessions';
+import { ReplyContexts } from './reply-contexts.service';
+import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
+import { TurnRows, type OpenedTurn } from './turn-rows.service';
+
+/** Opening a turn: everything that can refuse it happens here, before the stream opens and before anything is saved. */
+@Injectable()
+export class TurnOpening {
+  constructor(
+    private readonly agents: AgentRegistry,
+    private readonly sessions: ChatSessions,
+    private readonly clients: ModelClients,
+    private readonly contexts: ReplyContexts,
+    private readonly rows: TurnRows,
+    private readonly reconfiguration: TurnReconfiguration,
+  ) {}
+
+  /** A new message, an edit of the last one, or a pasted configuration (applied at once). */
+  async open(request: ChatTurnRequest, apiKey?: string): Promise<OpenedTurn | ReconfiguredTurn> {
+    const agent = this.agents.get(request.agentType);
+    if (!agent) throw AppError.validation([`agentType "${request.agentType}" is not a known agent`]);
+    const existing = request.sessionId ? await this.sessions.getSession(request.sessionId) : null;
+    if (existing && existing.agentType !== agent.id) {
+      throw AppError.validation([
+        `session ${existing.id} belongs to the agent "${existing.agentType}", not "${agent.id}"`,
+      ]);
+    }
+
+    if (request.editOf !== undefined && !existing)
+      throw AppError.validation(['editOf needs the sessionId of its chat']);
+    if (agent.conversation.reconfigurable) {
+      const override = readPersonaOverride(request.content);
+      if (override.kind !== 'none' && request.editOf !== undefined) throw versionRefusals['configuration-message']();
+      if (override.kind === 'invalid') throw configurationRefused(override.problems);
+      if (override.kind === 'valid')
+        return this.reconfiguration.reconfigure(agent, existing, request.content, override.persona);
+    }
+
+    // Refused before the user's message is stored: the browser keeps the draft.
+    this.clients.assertKeyAvailable(apiKey);
+    const content = coerceContent(request.content);
+    this.contexts.assertFits(agent, existing, content);
+    if (existing && request.editOf !== undefined)
+      return this.rows.openVersion(agent, existing, { messageId: request.editOf, content });
+    return this.rows.openMessage(agent, existing, content);
+  }
+
+  /**
+   * Regenerate: the chat's last question asked again. The reply it had is kept as a version of the exchange;
+   * the new one streams like any turn (stop, re-attach, errors).
+   */
+  async openRegeneration(sessionId: string, apiKey?: string): Promise<OpenedTurn> {
+    const session = await this.sessions.getSession(sessionId);
+    const agent = this.agents.get(session.agentType);
+    if (!agent) throw AppError.notFound('Agent');
+    this.clients.assertKeyAvailable(apiKey);
+    const exchange = await this.rows.exchangeToRegenerate(sessionId);
+    if (agent.conversation.reconfigurable && readPersonaOverride(exchange.user.content).kind !== 'none')
+      throw versionRefusals['configuration-message']();
+    return this.rows.openVersion(agent, session, undefined);
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import { ChatMessages, toMessageDto } from '../messages';
+import { ChatPersonas } from '../personas';
+import { type ChatSessionEntity, SessionStore, toSessionDto } from '../sessions';
+import { sessionOf } from './turn-session';
+
+/** A turn that needed no model call: a configuration pasted into a reconfigurable agent's chat, applied. */
+export interface ReconfiguredTurn {
+  kind: 'reconfigured';
+  /** The whole stream, final event included. */
+  events: ChatTurnEvent[];
+}
+
+@Injectable()
+export class TurnReconfiguration {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly personas: ChatPersonas,
+    private readonly messages: ChatMessages,
+  ) {}
+
+  async reconfigure(
+    agent: AgentDefinition,
+    existing: ChatSessionEntity | null,
+    content: string,
+    persona: AgentConfig,
+  ): Promise<ReconfiguredTurn> {
+    const created = existing ?? (await this.sessions.createSession(sessionOf(agent, content)));
+    // Recorded in the chat's persona history with the persona, in one transaction.
+    const { session } = await this.personas.switchPersona(agent, created, persona, 'applied');
+    const userMessage = await this.messages.appendMessage(session.id, { role: 'user', content });
+    const confirmation = await this.personas.confirm(agent, session.id);
+    return {
+      kind: 'reconfigured',
+      events: [
+        { type: 'session', session: toSessionDto(session), created: !existing },
+        { type: 'user-message', message: toMessageDto(userMessage) },
+        { type: 'reconfigured', session: toSessionDto(session) },
+        { type: 'done', message: toMessageDto(confirmation) },
+      ],
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../messages';
+import { type ChatMessageEntity, ChatSessionEntity } from '../sessions';
+import { ReplyLeases } from './reply-leases';
+import { ReplyOpeningStore, type OpenedReply } from './reply-opening.store';
+import { ReplyStore } from './reply.store';
+import { newSession } from './turn-session';
+
+/** A turn's first message begins a chat, goes on one, or is a new version of its last exchange. */
+export type TurnKind = 'new-chat' | 'message' | 'version';
+
+/** A turn whose rows are stored (the user's message, the reply's streaming row leased to this process): what its reply runs on. */
+export interface OpenedTurn extends OpenedReply {
+  kind: TurnKind;
+  agent: AgentDefinition;
+  session: ChatSessionEntity;
+  /** The conversation, when it need not be read back (a new chat's is its first message). */
+  conversation?: ChatMessageEntity[];
+}
+
+/** Storing a turn's rows, once nothing else can refuse it; what the database refuses is told as the client is told. */
+@Injectable()
+export class TurnRows {
+  constructor(
+    private readonly openings: ReplyOpeningStore,
+    private readonly leases: ReplyLeases,
+    private readonly replies: ReplyStore,
+    private readonly messages: MessageStore,
+  ) {}
+
+  /** A new message, in `existing` or in a new chat stored with it. */
+  async openMessage(agent: AgentDefinition, existing: ChatSessionEntity | null, content: string): Promise<OpenedTurn> {
+    const now = new Date();
+    const session = existing ?? newSession(agent, content, now);
+    // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
+    const opened = await this.openings.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
+    if (!opened.ok) throw messageRefusals[opened.reason]();
+    const { userMessage, reply } = opened;
+    // A new chat's conversation is its first message: no need to read it back.
+    return existing
+      ? { kind: 'message', agent, session, userMessage, reply }
+      : { kind: 'new-chat', agent, session, userMessage, reply, conversation: [userMessage] };
+  }
+
+  /** A new version of the last exchange (regenerate, or edit when `edit` is given), streamed like any turn. */
+  async openVersion(
+    agent: AgentDefinition,
+    session: ChatSessionEntity,
+    edit: { messageId: string; content: string } | undefined,
+  ): Promise<OpenedTurn> {
+    const opened = await this.openings.openVersion({ sessionId: session.id, edit, ownerId: this.leases.ownerId });
+    if (!opened.ok) throw versionRefusals[opened.reason]();
+    // A summary that covered the exchange is gone with it: the model gets no memory of the version left.
+    const current = opened.summaryReset
+      ? Object.assign(new ChatSessionEntity(), session, { summary: null, summaryThrough: null })
+      : session;
+    return { kind: 'version', agent, session: current, userMessage: opened.userMessage, reply: opened.reply };
+  }
+
+  /** The exchange a regeneration asks again: refused while a reply is written, or when the chat does not end with one. */
+  async exchangeToRegenerate(sessionId: string): Promise<{ user: ChatMessageEntity; reply: ChatMessageEntity }> {
+    // A reply being written is not listed: said as such rather than as nothing to regenerate.
+    if (await this.replies.findStreaming(sessionId)) throw versionRefusals['reply-in-progress']();
+    const exchange = lastExchange((await this.messages.listMessages(sessionId, { limit: 2 })).items.reverse());
+    if (!exchange?.reply) throw versionRefusals['nothing-to-regenerate']();
+    return { user: exchange.user, reply: exchange.reply };
+  }
+}

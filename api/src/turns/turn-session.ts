@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import { personaPrompt } from '../personas';
+import { ChatSessionEntity, type NewSession, sessionTitle } from '../sessions';
+
+/** The chat a turn's first message begins: titled by the spec's rule, prompted with the agent file's persona. */
+export function sessionOf(agent: AgentDefinition, firstMessage: string): NewSession {
+  return {
+    agentType: agent.id,
+    title: sessionTitle(firstMessage, agent.conversation.session.titleMaxLength),
+    systemPrompt: personaPrompt(agent.persona),
+    summary: null,
+  };
+}
+
+/** A session to be stored with the turn's first messages. */
+export function newSession(agent: AgentDefinition, firstMessage: string, now: Date): ChatSessionEntity {
+  const fields = { id: randomUUID(), persona: null, summaryThrough: null, ...sessionOf(agent, firstMessage) };
+  return Object.assign(new ChatSessionEntity(), { ...fields, createdAt: now, updatedAt: now });
+}
