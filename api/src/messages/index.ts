@@ -1,15 +1,7 @@
 export { MessagesModule } from './messages.module';
 export { ChatMessages } from './chat-messages.service';
-export { coerceContent, coerceRole, MAX_MESSAGE_LENGTH } from './message-coercion';
-export { toMessageDto, toMessageDtos, toTurnMessageDto } from './message-dto';
-export { messageRefusals, type MessageRefusal } from './message-refusals';
-export { MessageStore, type AppendResult, type NewMessage } from './message.store';
-export {
-  DROP_SUMMARY_FROM,
-  type ExchangeVersions,
-  LIVE_TAIL,
-  lastExchange,
-  VERSION_COUNT,
-  versionRefusals,
-  type VersionRefusal,
-} from './versions';
+export { coerceContent, coerceRole } from './message-coercion';
+export { toMessageDto, toTurnMessageDto } from './message-dto';
+export { messageRefusals } from './message-refusals';
+export { MessageStore } from './message.store';
+export { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange, VERSION_COUNT, versionRefusals } from './versions';

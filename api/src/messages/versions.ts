@@ -1,11 +1,8 @@
+// Versions of a chat's last exchange (Regenerate, Edit message): the rules and SQL that choosing one (VersionStore)
+// and opening a new one (turns' ReplyOpeningStore) share, and how a refused version is told.
 import { AppError } from '../common/app-error';
 import type { MessageRole } from '../sessions';
 import { replyInProgress, sessionMissing } from './message-refusals';
-
-/**
- * Versions of a chat's last exchange (Regenerate, Edit message): the rules and SQL every writer of versions
- * shares (choosing one here, opening a new one in turns/), and how a refused version is told.
- */
 
 /** The chosen (not superseded) messages at the end of a chat, newest first. */
 export const LIVE_TAIL = `SELECT * FROM chat_messages WHERE session_id = $1 AND NOT superseded AND NOT streaming ORDER BY "order" DESC LIMIT 2`;

@@ -1,2 +1,2 @@
 export { SummariesModule } from './summaries.module';
-export { SessionSummaries, SUMMARY_EVERY_MESSAGES, type SummaryState } from './session-summaries.service';
+export { SessionSummaries } from './session-summaries.service';
