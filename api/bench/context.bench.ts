@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
+import { SystemClock } from '../src/common/clock';
 import { MessageStore } from '../src/messages/message.store';
 import { SessionStore } from '../src/sessions/session.store';
 import { toModelMessages } from '../src/turns/model-messages';
@@ -36,8 +37,8 @@ async function timed(run: () => unknown): Promise<number[]> {
 }
 
 async function onDatabase(label: string, db: DataSource): Promise<void> {
-  const store = new SessionStore(db);
-  const messages = new MessageStore(db);
+  const store = new SessionStore(db, new SystemClock());
+  const messages = new MessageStore(db, new SystemClock());
   console.log('');
   console.log(
     `build a context, ${label}: p50 / p99 in ms over ${RUNS} runs (read the newest ${MAX_CONTEXT_MESSAGES} + fit)`,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { SystemClock } from '../src/common/clock';
 import { MessageStore } from '../src/messages/message.store';
 import { ChatMessageEntity } from '../src/sessions/chat-message.entity';
 import { ChatSessionEntity } from '../src/sessions/chat-session.entity';
@@ -34,8 +35,8 @@ async function main(): Promise<void> {
   const dataDir = newDataDir('mb-bench-');
   const embedded = await startEmbeddedPostgres(dataDir);
   const db = await openDataSource(embedded, [ChatSessionEntity, ChatMessageEntity]);
-  const store = new SessionStore(db);
-  const messages = new MessageStore(db);
+  const store = new SessionStore(db, new SystemClock());
+  const messages = new MessageStore(db, new SystemClock());
   const anchor = (await store.createSession({ agentType: 'bench', title: 'anchor', systemPrompt: null, summary: null }))
     .id;
 

@@ -4,16 +4,19 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { API_PREFIX, AppModule } from './app.module';
+import type { Clock } from './common/clock';
 import { securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 
 export interface CreateAppOptions {
   logger?: LoggerService | LogLevel[] | false;
+  /** The time the app stores; the system's by default. */
+  clock?: Clock;
 }
 
 /** Builds the whole application; main.ts and the e2e tests share it. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.clock), {
     bodyParser: false,
     abortOnError: false,
     logger: options.logger,

@@ -7,6 +7,7 @@ import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
 import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
+import { type Clock, ClockModule } from './common/clock';
 import { JsonBodyGuard } from './common/json-body.guard';
 import { type AppConfig, AppConfigModule, webDistDir } from './config';
 import { DatabaseModule } from './database';
@@ -49,11 +50,12 @@ function webApp(): DynamicModule[] {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
+        ClockModule.forRoot(clock),
         DatabaseModule.forRoot({ entities: [ChatSessionEntity, ChatMessageEntity] }),
         RedisModule,
         AccessModule,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 import { ChatMessageEntity, ChatSessionEntity, MAX_MESSAGE_ORDER, type MessageRole } from '../sessions';
 
@@ -21,10 +22,13 @@ export type AppendResult =
  */
 @Injectable()
 export class MessageStore {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   /** Locks the session row so concurrent appends take consecutive orders without retries. */
-  appendMessage(sessionId: string, input: NewMessage, now = new Date()): Promise<AppendResult> {
+  appendMessage(sessionId: string, input: NewMessage, now = this.clock.now()): Promise<AppendResult> {
     return this.db.transaction(async (tx): Promise<AppendResult> => {
       const locked: unknown[] = await tx.query('SELECT id FROM chat_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
       if (!locked.length) return { ok: false, reason: 'session-missing' };

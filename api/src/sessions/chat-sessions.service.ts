@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { AgentRegistry } from '../agents';
 import { AppError } from '../common/app-error';
 import type { CreateChatSessionRequest } from '@mb/contracts/types/wire/create-chat-session-request';
@@ -13,6 +14,7 @@ export class ChatSessions {
   constructor(
     private readonly store: SessionStore,
     private readonly agents: AgentRegistry,
+    private readonly clock: Clock,
   ) {}
 
   createSession(input: CreateChatSessionRequest): Promise<ChatSessionEntity> {
@@ -42,7 +44,7 @@ export class ChatSessions {
   }
 
   /** Renames, pins or unpins; pinning a pinned chat keeps its place. Never moves updatedAt. */
-  async updateSession(id: string, input: UpdateChatSessionRequest, now = new Date()): Promise<ChatSessionEntity> {
+  async updateSession(id: string, input: UpdateChatSessionRequest, now = this.clock.now()): Promise<ChatSessionEntity> {
     const session = await this.getSession(id);
     const changes: SessionChanges = {};
     if (input.title !== undefined) {

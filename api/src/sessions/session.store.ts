@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock';
 import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
 import { ChatSessionEntity } from './chat-session.entity';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
@@ -45,13 +46,16 @@ export interface SessionCursor {
  */
 @Injectable()
 export class SessionStore {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   private get sessions() {
     return this.db.getRepository(ChatSessionEntity);
   }
 
-  async createSession(input: NewSession, now = new Date()): Promise<ChatSessionEntity> {
+  async createSession(input: NewSession, now = this.clock.now()): Promise<ChatSessionEntity> {
     const session = this.sessions.create({
       id: randomUUID(),
       persona: null,
@@ -65,7 +69,7 @@ export class SessionStore {
   }
 
   /** Creates the session and every message at once, or nothing. */
-  importChat(chat: ImportedChat, now = new Date()): Promise<ChatSessionEntity> {
+  importChat(chat: ImportedChat, now = this.clock.now()): Promise<ChatSessionEntity> {
     return this.db.transaction(async (tx) => {
       const sessions = tx.getRepository(ChatSessionEntity);
       const session = sessions.create({

@@ -4,13 +4,12 @@ import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SteppingClock } from '../support/stepping-clock';
 
 /** Fixture agents: any will do; a second one keeps the listing tests apart from the rest. */
 const AGENT = 'completions-only';
 const PIN_AGENT = 'tuned-model';
 const UNKNOWN_ID = '6f1c2a4e-9b7d-4c3e-8a1f-0d2b3c4e5f60';
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** A message as an export and an import keep it: everything but its id. */
 const withoutId = ({ id: _id, ...rest }: ChatMessage) => rest;
@@ -53,7 +52,7 @@ describe('Chat export, import, rename and pin (e2e)', () => {
   const exportOf = (id: string, format: string) => client.get(`/api/chat/sessions/${id}/export?format=${format}`);
 
   beforeAll(async () => {
-    sut = await startTestApp();
+    sut = await startTestApp({ clock: new SteppingClock() });
     client = await sut.authorized();
   });
   afterAll(() => sut.close());
@@ -108,13 +107,11 @@ describe('Chat export, import, rename and pin (e2e)', () => {
       const made: ChatSession[] = [];
       for (let i = 0; i < 7; i++) {
         made.push(await createSession({ agentType: PIN_AGENT, title: `chat ${i}` }));
-        await tick();
       }
       // Newest first: chat 6 .. chat 0. Pin chat 1, then chat 4 (newest pinned), then chat 0.
       for (const i of [1, 4, 0]) {
         const res = await patch(made[i].id, { pinned: true }).expect(200);
         expect(res.body).toMatchObject({ pinned: true, title: `chat ${i}`, updatedAt: made[i].updatedAt });
-        await tick();
       }
 
       const first = await listIds('limit=2');

@@ -4,6 +4,7 @@ import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import { agentIdsIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SteppingClock } from '../support/stepping-clock';
 
 type Session = ChatSession;
 type Message = ChatMessage;
@@ -20,7 +21,6 @@ const PAGED = 'default-assistant';
 const PAGED_FULL = 'tuned-model';
 
 /** Lets the clock move on, so rows written afterwards get a later timestamp. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('Chat storage (e2e)', () => {
   let sut: TestApp;
@@ -51,7 +51,7 @@ describe('Chat storage (e2e)', () => {
   };
 
   beforeAll(async () => {
-    sut = await startTestApp();
+    sut = await startTestApp({ clock: new SteppingClock() });
     client = await sut.authorized();
   });
   afterAll(() => sut.close());
@@ -220,9 +220,7 @@ describe('Chat storage (e2e)', () => {
 
     it('lists newest first', async () => {
       const first = await createSession({ title: 'first' });
-      await tick();
       const second = await createSession({ title: 'second' });
-      await tick();
       const third = await createSession({ title: 'third' });
 
       const listed = await listSessions();
@@ -234,9 +232,7 @@ describe('Chat storage (e2e)', () => {
 
     it('moves a session to the top when a message is added, and bumps its updatedAt to the message time', async () => {
       const older = await createSession({ title: 'older' });
-      await tick();
       const newer = await createSession({ title: 'newer' });
-      await tick();
 
       const message = await addMessage(older.id, { role: 'user', content: 'Still here' });
 

@@ -7,6 +7,7 @@ import type { INestApplication, LoggerService } from '@nestjs/common';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
+import type { Clock } from '../../src/common/clock';
 import { loadAppConfig, type AppConfig } from '../../src/config/app-config';
 import { fixtureAgentsDir } from './fixture-agents';
 import { createIsolatedDatabase } from './test-database';
@@ -40,6 +41,8 @@ export interface TestAppOptions {
   database?: { url: string; drop(): Promise<void> };
   /** Where the app logs (default: errors only, to the console). */
   logger?: LoggerService;
+  /** The time the app stores (default: the system's). */
+  clock?: Clock;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -55,7 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: database?.url,
     ...options.env,
   });
-  const app = await createApp(config, { logger: options.logger ?? ['error'] });
+  const app = await createApp(config, { logger: options.logger ?? ['error'], clock: options.clock });
   await app.init();
   const server = app.getHttpServer();
   let listening: Promise<string> | undefined;
