@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
-import { ChatMessageEntity, ChatSessionEntity, MAX_MESSAGE_ORDER, type MessageRole } from '../sessions';
+import {
+  ChatMessageEntity,
+  ChatSessionEntity,
+  chosenMessagesNewestFirst,
+  MAX_MESSAGE_ORDER,
+  type MessageRole,
+} from '../sessions';
 
 export interface NewMessage {
   role: MessageRole;
@@ -70,14 +76,7 @@ export class MessageStore {
     sessionId: string,
     options: { limit: number; beforeOrder?: number },
   ): Promise<{ items: ChatMessageEntity[]; more: boolean }> {
-    const query = this.db
-      .getRepository(ChatMessageEntity)
-      .createQueryBuilder('m')
-      .where('m.session_id = :sessionId', { sessionId })
-      .andWhere('NOT m.streaming')
-      .andWhere('NOT m.superseded')
-      .orderBy('m.order', 'DESC')
-      .limit(options.limit + 1);
+    const query = chosenMessagesNewestFirst(this.db, sessionId).limit(options.limit + 1);
     if (options.beforeOrder !== undefined) query.andWhere('m.order < :before', { before: options.beforeOrder });
     const rows = await query.getMany();
     return { items: rows.slice(0, options.limit).reverse(), more: rows.length > options.limit };

@@ -1,6 +1,7 @@
 export { SessionsModule } from './sessions.module';
 export { ChatMessageEntity, MAX_MESSAGE_ORDER, MESSAGE_ROLES, type MessageRole } from './chat-message.entity';
 export { ChatSessionEntity } from './chat-session.entity';
+export { chosenMessagesNewestFirst } from './chosen-messages';
 export { ChatSessions } from './chat-sessions.service';
 export { NEXT_CURSOR_HEADER, parseLimit, parseOrderCursor } from './paging';
 export { toSessionDto } from './session-dto';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ChatMessageEntity, type ChatSessionEntity, SessionStore } from '../sessions';
+import { type ChatMessageEntity, type ChatSessionEntity, chosenMessagesNewestFirst, SessionStore } from '../sessions';
 
 /** The SQL of a chat's summary: the messages it is made from, and storing it unless a version change overtook it. */
 @Injectable()
@@ -18,14 +18,7 @@ export class SummaryStore {
     sessionId: string,
     options: { limit: number; afterOrder?: number },
   ): Promise<ChatMessageEntity[]> {
-    const query = this.db
-      .getRepository(ChatMessageEntity)
-      .createQueryBuilder('m')
-      .where('m.session_id = :sessionId', { sessionId })
-      .andWhere('NOT m.streaming')
-      .andWhere('NOT m.superseded')
-      .orderBy('m.order', 'DESC')
-      .limit(options.limit);
+    const query = chosenMessagesNewestFirst(this.db, sessionId).limit(options.limit);
     if (options.afterOrder !== undefined) query.andWhere('m.order > :after', { after: options.afterOrder });
     return (await query.getMany()).reverse();
   }

@@ -162,7 +162,9 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
 
   it('refuses with 409 while a reply is being written: regenerate, edit and choosing a version', async () => {
     const sessionId = await chatWith('First question');
-    env.openai.script({ match: streamedCalls, text: 'slow reply here', tokenDelayMs: 100 });
+    // Twenty words 100 ms apart: the reply is still being written while the three requests below are refused.
+    const slowReply = Array.from({ length: 20 }, (_, i) => `slow${i}`).join(' ');
+    env.openai.script({ match: streamedCalls, text: slowReply, tokenDelayMs: 100 });
     const running = await sendTurn(env.sut, { agentType: AGENT, sessionId, content: 'Second question' });
     const events = running.events();
     await readToFirstToken(events);
@@ -181,7 +183,7 @@ describe('Versions of the last exchange: regenerate, edit, choose (e2e)', () => 
       'First question',
       'Echo: First question',
       'Second question',
-      'slow reply here',
+      slowReply,
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import { streamedCalls } from '../fakes/fake-openai';
 import { fixtureAgent } from '../support/fixture-agents';
-import { conversationAppPerSuite } from '../support/model-fakes';
+import { conversationAppPerSuite, type ConversationApp } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
 /** The window the fake model enforces, as a small local model's would be. */
@@ -22,6 +22,25 @@ const essay = (topic: string) => {
   const sentence = `The ${topic} keeps its moisture through the cold months, so the vents and the vapour barrier matter. `;
   return sentence.repeat(Math.ceil(35_000 / sentence.length)).slice(0, 35_000);
 };
+
+/** `turns` long turns in one new chat, each answered; the chat's id. */
+async function longChat(env: ConversationApp, turns: number): Promise<string> {
+  let sessionId: string | undefined;
+  for (let turn = 1; turn <= turns; turn++) {
+    const events = await (
+      await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: longMessage(turn) })
+    ).all();
+    expect(events.at(-1)?.type).toBe('done');
+    sessionId = only(events, 'session').session.id;
+  }
+  return sessionId!;
+}
+
+/** The streamed calls the fake refused as longer than its window. */
+const refusedCalls = (env: ConversationApp) =>
+  env.openai
+    .streamedRequests()
+    .filter((call) => call.promptTokens! + fixtureAgent(COMPLETIONS).model.maxTokens > WINDOW);
 
 describe('Long conversations fit the model (a token budget for every call)', () => {
   describe('with the window configured (OPENAI_CONTEXT_WINDOW)', () => {
@@ -124,17 +143,8 @@ describe('Long conversations fit the model (a token budget for every call)', () 
     const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW } });
 
     it('retries a refused turn once within the stated window, remembers it, and no later call is refused', async () => {
-      let sessionId: string | undefined;
-      for (let turn = 1; turn <= 15; turn++) {
-        const events = await (
-          await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: longMessage(turn) })
-        ).all();
-        expect(events.at(-1)?.type).toBe('done');
-        sessionId = only(events, 'session').session.id;
-      }
-      const maxTokens = fixtureAgent(COMPLETIONS).model.maxTokens;
-      const refused = env.openai.streamedRequests().filter((call) => call.promptTokens! + maxTokens > WINDOW);
-      expect(refused).toHaveLength(1);
+      const sessionId = await longChat(env, 15);
+      expect(refusedCalls(env)).toHaveLength(1);
       const stored: ChatMessage[] = (
         await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`).expect(200)
       ).body;
@@ -196,17 +206,8 @@ describe('Long conversations fit the model (a token budget for every call)', () 
     const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW, tokenScale: TOKEN_SCALE } });
 
     it('learns the window as the model counts from its first refusal, and no later call is refused', async () => {
-      let sessionId: string | undefined;
-      for (let turn = 1; turn <= 15; turn++) {
-        const events = await (
-          await sendTurn(env.sut, { agentType: COMPLETIONS, sessionId, content: longMessage(turn) })
-        ).all();
-        expect(events.at(-1)?.type).toBe('done');
-        sessionId = only(events, 'session').session.id;
-      }
-      const maxTokens = fixtureAgent(COMPLETIONS).model.maxTokens;
-      const refused = env.openai.streamedRequests().filter((call) => call.promptTokens! + maxTokens > WINDOW);
-      expect(refused).toHaveLength(1);
+      await longChat(env, 15);
+      expect(refusedCalls(env)).toHaveLength(1);
     });
   });
 });
