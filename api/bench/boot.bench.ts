@@ -1,6 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newDataDir } from '../test/support/data-dirs';
 import { serveCommand } from '../test/support/server-process';
 import { createBenchSchema, benchDatabaseUrl } from './support/bench-database';
 import {
@@ -17,8 +16,14 @@ import {
   type Cleanup,
 } from './support/bench-kit';
 import { cpuProfileDir, cpuProfilePreload, profileServer, summarizeProfile } from './support/cpu-profile';
-import { RemoteFakeOpenAI } from './support/remote-fake-openai';
-import { REPLY_TEXT, REPLY_TOKENS, UPSTREAM_FIRST_BYTE_MS, UPSTREAM_TOKEN_GAP_MS } from './support/stream-clients';
+import { type RemoteFakeOpenAI } from './support/remote-fake-openai';
+import {
+  REPLY_TEXT,
+  REPLY_TOKENS,
+  UPSTREAM_FIRST_BYTE_MS,
+  UPSTREAM_TOKEN_GAP_MS,
+  streamingBenchSetup,
+} from './support/stream-clients';
 
 /**
  * What a freshly started server costs and how it meets its first crowd, per database: the memory of the app
@@ -195,15 +200,7 @@ async function serverBursts(
 }
 
 runBench('boot bench', DEADLINE_MS, async (cleanup) => {
-  const root = newDataDir('mb-bench-boot-');
-  cleanup.add('the temporary directory', () => rmSync(root, { recursive: true, force: true }));
-  const serverTmp = join(root, 'tmp');
-  mkdirSync(serverTmp);
-  const fake = await RemoteFakeOpenAI.start(cleanup, {
-    latencyMs: UPSTREAM_FIRST_BYTE_MS,
-    tokenDelayMs: UPSTREAM_TOKEN_GAP_MS,
-    acceptedKeys: [BENCH_KEY],
-  });
+  const { root, serverTmp, fake } = await streamingBenchSetup(cleanup, 'mb-bench-boot-');
   console.log('');
   console.log(
     `boot bench: a fresh server process (${serveCommand.join(' ')}) per database, idle ${SETTLE_MS / 1000} s after boot, then ` +

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { serveCommand } from '../test/support/server-process';
@@ -24,7 +24,7 @@ import {
   type Cleanup,
 } from './support/bench-kit';
 import { cpuProfileDir, cpuProfilePreload, profileServer, summarizeProfile } from './support/cpu-profile';
-import { RemoteFakeOpenAI, type UpstreamCall } from './support/remote-fake-openai';
+import { type RemoteFakeOpenAI, type UpstreamCall } from './support/remote-fake-openai';
 import {
   REPLY_TEXT,
   REPLY_TOKENS,
@@ -33,8 +33,8 @@ import {
   streamDirect,
   streamTurn,
   tokenCount,
+  streamingBenchSetup,
 } from './support/stream-clients';
-import { newDataDir } from '../test/support/data-dirs';
 
 /**
  * The streaming hot path of one server process (design sections 8 and 10): many chats streaming at
@@ -458,17 +458,8 @@ async function onServer(
 }
 
 runBench('streaming bench', DEADLINE_MS, async (cleanup) => {
-  const root = newDataDir('mb-bench-stream-');
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
-  cleanup.add('the temporary directory', () => rmSync(root, { recursive: true, force: true }));
-  // The server's own temporary files (the embedded database's socket) stay under root too.
-  const serverTmp = join(root, 'tmp');
-  mkdirSync(serverTmp);
-  const fake = await RemoteFakeOpenAI.start(cleanup, {
-    latencyMs: UPSTREAM_FIRST_BYTE_MS,
-    tokenDelayMs: UPSTREAM_TOKEN_GAP_MS,
-    acceptedKeys: [BENCH_KEY],
-  });
+  const { root, serverTmp, fake } = await streamingBenchSetup(cleanup, 'mb-bench-stream-');
 
   console.log('');
   console.log(

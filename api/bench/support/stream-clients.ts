@@ -1,5 +1,9 @@
 import { readEvents } from '../../test/support/sse-events';
-import { BENCH_AGENT, BENCH_KEY, monotonicMs } from './bench-kit';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { newDataDir } from '../../test/support/data-dirs';
+import { BENCH_AGENT, BENCH_KEY, monotonicMs, type Cleanup } from './bench-kit';
+import { RemoteFakeOpenAI } from './remote-fake-openai';
 
 /** The model service the benches stream from: the fake's timing and reply. */
 export const UPSTREAM_FIRST_BYTE_MS = 50;
@@ -73,3 +77,24 @@ export async function streamDirect(baseUrl: string, content: string): Promise<nu
 }
 
 export const tokenCount = (text: string) => text.match(/\S+\s*/g)?.length ?? 0;
+
+/**
+ * What a streaming bench starts with: a folder of its own (removed at cleanup) whose tmp/ is the servers' own
+ * temporary folder (the embedded database's socket stays under it), and the fake model service with the
+ * timing above.
+ */
+export async function streamingBenchSetup(
+  cleanup: Cleanup,
+  prefix: string,
+): Promise<{ root: string; serverTmp: string; fake: RemoteFakeOpenAI }> {
+  const root = newDataDir(prefix);
+  cleanup.add('the temporary directory', () => rmSync(root, { recursive: true, force: true }));
+  const serverTmp = join(root, 'tmp');
+  mkdirSync(serverTmp);
+  const fake = await RemoteFakeOpenAI.start(cleanup, {
+    latencyMs: UPSTREAM_FIRST_BYTE_MS,
+    tokenDelayMs: UPSTREAM_TOKEN_GAP_MS,
+    acceptedKeys: [BENCH_KEY],
+  });
+  return { root, serverTmp, fake };
+}
