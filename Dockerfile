@@ -26,4 +26,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The same as `npm run serve`, without npm in between, so SIGTERM reaches the server and it shuts down cleanly.
-CMD ["node", "--no-memory-reducer", "api/dist/main.js"]
+CMD ["node", "--no-memory-reducer", "--min-semi-space-size=16", "api/dist/main.js"]

@@ -16,6 +16,10 @@ describe('the server start command', () => {
     expect(serverNodeFlags).toContain('--no-memory-reducer');
   });
 
+  it('starts with a young generation sized for a burst, not grown collection by collection during the first one', () => {
+    expect(serverNodeFlags).toContain('--min-semi-space-size=16');
+  });
+
   it('is the production image command, word for word', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
     expect(cmd && JSON.parse(cmd)).toEqual(serveCommand);
