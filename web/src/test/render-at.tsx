@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { request } from '../lib/api-client';
 
-function newQueryClient() {
+/** A query client as the app configures its defaults, but with no retries and no refetching: one per test. */
+export function newQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../components/toast/toast-store';
-import { request } from '../../lib/api-client';
 import type { AgentDefinition } from '../../lib/api/agents';
 import type { SettingsResponse } from '../../lib/api/settings';
 import { modelKeyStorageName } from '../../lib/model-key';
 import { failureWordings, SERVER_UNREACHABLE } from '../../lib/failure-wording';
+import { newQueryClient } from '../../test/render-at';
 import { ModelKeyGate } from './model-key-gate';
 import type * as ToastStore from '../../components/toast/toast-store';
 
@@ -63,16 +63,7 @@ const verifyCalls = (fetchMock: ReturnType<typeof stubServer>) =>
   fetchMock.mock.calls.filter(([url]) => url === '/api/openai/verify-key');
 
 function renderGate() {
-  const client = new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: ({ queryKey, signal }) => request('GET', String(queryKey[0]), { signal }),
-        retry: false,
-        staleTime: Infinity,
-      },
-      mutations: { retry: false },
-    },
-  });
+  const client = newQueryClient();
   return render(
     <JotaiProvider>
       <QueryClientProvider client={client}>
