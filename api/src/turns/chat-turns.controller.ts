@@ -7,7 +7,7 @@ import { validBody } from '../common/schema-body.pipe';
 import { ModelKey } from '../llm';
 import { ChatSessions, sessionIdPipe } from '../sessions';
 import type { ActiveTurn } from './active-turns';
-import { ChatTurns } from './chat-turns.service';
+import { ChatTurns, type StartedTurn } from './chat-turns.service';
 import { openEventStream, type EventStream } from './event-stream';
 
 const ENDING_EVENTS = new Set(['done', 'stopped', 'error']);
@@ -34,11 +34,7 @@ export class ChatTurnsController {
     @ModelKey() apiKey: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const started = await this.turns.start(body, apiKey);
-    const stream = openEventStream(res);
-    for (const event of started.opening) stream.send(event);
-    if (!started.turn) return stream.end();
-    this.follow(started.turn, stream, res);
+    this.stream(await this.turns.start(body, apiKey), res);
   }
 
   @Post('sessions/:id/regenerate')
@@ -56,7 +52,11 @@ export class ChatTurnsController {
     @ModelKey() apiKey: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const started = await this.turns.regenerate(id, apiKey);
+    this.stream(await this.turns.regenerate(id, apiKey), res);
+  }
+
+  /** A started turn on the wire: its opening events, then its reply as it comes (nothing more for a reconfiguration). */
+  private stream(started: StartedTurn, res: Response): void {
     const stream = openEventStream(res);
     for (const event of started.opening) stream.send(event);
     if (!started.turn) return stream.end();
