@@ -32,6 +32,9 @@ export const API_ROUTES = {
   personaChanges: '/api/chat/sessions/:id/persona/changes',
   exportChat: '/api/chat/sessions/:id/export',
   importChat: '/api/chat/import',
+  attachments: '/api/chat/attachments',
+  attachment: '/api/chat/attachments/:id',
+  attachmentThumbnail: '/api/chat/attachments/:id/thumbnail',
 } as const;
 
 export type ApiRoute = keyof typeof API_ROUTES;

@@ -59,6 +59,10 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: shownByServer(413),
   MESSAGE_TOO_LONG: shownByServer(413, { refusesInput: true }),
   UNSUPPORTED_MEDIA_TYPE: shownByServer(415),
+  FILE_TOO_LARGE: shownByServer(413, { refusesInput: true }),
+  UNSUPPORTED_FILE: shownByServer(415, { refusesInput: true }),
+  UNREADABLE_FILE: shownByServer(422, { refusesInput: true }),
+  TOO_MANY_FILES: shownByServer(400, { refusesInput: true }),
   TOO_MANY_ATTEMPTS: {
     status: 429,
     visibility: 'client',

@@ -26,6 +26,7 @@ export type AgentAccess = {
  * "redirect": toast 'Access Required' and go to /mb. "alert": stay and show the `alert` box. "passcode": show the `passcode` form on the page itself.
  */
 export type AccessDeniedBehaviour = 'redirect' | 'alert' | 'passcode';
+export type AttachmentKind = 'image' | 'document';
 /**
  * "notice": a red system notice in the conversation (titled for known errors such as a missing key, network or rate limit; otherwise the message). "apology": an assistant message with `text`. "toast": an 'Error' toast with `text` as its description.
  */
@@ -248,6 +249,10 @@ export interface AgentModel {
    * Upper bound on the tokens of one reply (max_tokens).
    */
   maxTokens: number;
+  /**
+   * Whether the model sees images: photos are offered only then. Absent: the server's table of known models, else OPENAI_VISION for the default model, else false.
+   */
+  vision?: boolean;
 }
 /**
  * How a turn is answered: a strategy, then its fallbacks in order.
@@ -324,9 +329,29 @@ export interface AgentInput {
    */
   maxHeight?: number;
   /**
-   * The attach button. "append-file-name": append a line naming the chosen file to the draft and toast that it was attached (nothing is uploaded). "alert-not-implemented": alert 'File upload is not yet implemented'.
+   * The attach button. "upload": photos and documents are uploaded and read by the model, as `attachments` says. "append-file-name": append a line naming the chosen file to the draft and toast that it was attached (nothing is uploaded). "alert-not-implemented": alert 'File upload is not yet implemented'.
    */
-  attach: 'append-file-name' | 'alert-not-implemented';
+  attach: 'upload' | 'append-file-name' | 'alert-not-implemented';
+  attachments?: AgentAttachments;
+}
+/**
+ * What the attach button takes when `attach` is "upload". Absent: photos and documents, 4 files per message, UPLOAD_MAX_BYTES each. Photos are offered only when the model sees images (`model.vision`).
+ */
+export interface AgentAttachments {
+  /**
+   * "image": photos (JPEG, PNG, HEIC, WebP, AVIF, GIF), turned upright, stripped of metadata and downscaled to IMAGE_MAX_EDGE. "document": PDF (text layer), DOCX, text, Markdown, CSV, JSON and source files, read as text.
+   *
+   * @minItems 1
+   */
+  kinds?: AttachmentKind[];
+  /**
+   * Files per message. Absent: 4.
+   */
+  maxFiles?: number;
+  /**
+   * Largest file, in bytes (never above the server's UPLOAD_MAX_BYTES). Absent: UPLOAD_MAX_BYTES.
+   */
+  maxFileBytes?: number;
 }
 /**
  * How a failed turn is reported.

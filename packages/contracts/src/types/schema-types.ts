@@ -8,6 +8,7 @@ import type { AgentConfig } from './agent-config.js';
 import type { AgentDefinition } from './agent.js';
 import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
+import type { ChatAttachment } from './wire/chat-attachment.js';
 import type { ChatCompletionRequest } from './wire/chat-completion-request.js';
 import type { ChatCompletionResponse } from './wire/chat-completion-response.js';
 import type { ChatExport } from './wire/chat-export.js';
@@ -45,6 +46,7 @@ export interface SchemaTypes {
   'agent': AgentDefinition;
   'wire/apply-persona-request': ApplyPersonaRequest;
   'wire/assistant-chat-request': AssistantChatRequest;
+  'wire/chat-attachment': ChatAttachment;
   'wire/chat-completion-request': ChatCompletionRequest;
   'wire/chat-completion-response': ChatCompletionResponse;
   'wire/chat-export': ChatExport;

@@ -4,6 +4,8 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
+import type { ChatAttachment } from './chat-attachment.js';
+
 /**
  * A stored message of a session.
  */
@@ -20,6 +22,10 @@ export interface ChatMessage {
    * The text (markdown for assistant messages).
    */
   content: string;
+  /**
+   * Photos and documents sent with a user message, in the order attached; absent when none.
+   */
+  attachments?: ChatAttachment[];
   /**
    * Position in the session, from 0, unique per session.
    */
@@ -134,4 +140,31 @@ export interface MessageProvenance {
    * Short hash of the persona in force (the agent file's or the chat's pasted one).
    */
   personaHash: string;
+  /**
+   * The attachments of the conversation the model read for this reply, and how much of each (absent when none).
+   */
+  attachments?: AttachmentRead[];
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "attachmentRead".
+ */
+export interface AttachmentRead {
+  /**
+   * The attachment's id.
+   */
+  id: string;
+  /**
+   * Its file name.
+   */
+  name: string;
+  kind: 'image' | 'document';
+  /**
+   * "the whole image", "the whole document", "pages 3-9 and 41 of 80", or "left out (no room)".
+   */
+  read: string;
+  /**
+   * Tokens it took in the model's context (our count).
+   */
+  tokens: number;
 }

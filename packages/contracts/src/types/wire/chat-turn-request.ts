@@ -17,11 +17,17 @@ export interface ChatTurnRequest {
    */
   sessionId?: string | null;
   /**
-   * The user's message. In a reconfigurable agent, a JSON object replaces the chat's persona instead.
+   * The user's message; may be empty when it carries attachments. In a reconfigurable agent, a JSON object replaces the chat's persona instead.
    */
   content: string;
   /**
    * Edit message: the id of the chat's last user message, which `content` replaces. The earlier question and its reply are kept as a version of the exchange (see PUT /api/chat/sessions/:id/version). Needs sessionId.
    */
   editOf?: string;
+  /**
+   * Ids of uploads (POST /api/chat/attachments) sent with this message, in order. Each is sent once; the agent's `input.attachments` bounds how many.
+   *
+   * @maxItems 10
+   */
+  attachments?: string[];
 }
