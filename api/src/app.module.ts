@@ -5,6 +5,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
+import { AttachmentsModule } from './attachments';
 import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
 import { type Clock, ClockModule } from './common/clock';
@@ -61,6 +62,7 @@ export class AppModule {
         AccessModule,
         AgentsModule,
         SessionsModule,
+        AttachmentsModule,
         MessagesModule,
         SummariesModule,
         PersonasModule,

@@ -5,12 +5,16 @@ import { Public } from '../access';
 import { AppError } from '../common/app-error';
 import { Answers } from '../common/route-docs';
 import { AgentRegistry } from './agent-registry.service';
+import { AttachmentPolicy } from './attachment-policy';
 
 const toPublic = ({ id, routes, display, access }: AgentDefinition): PublicAgent => ({ id, routes, display, access });
 
 @Controller('agents')
 export class AgentsController {
-  constructor(private readonly registry: AgentRegistry) {}
+  constructor(
+    private readonly registry: AgentRegistry,
+    private readonly attachments: AttachmentPolicy,
+  ) {}
 
   @Public()
   @Get()
@@ -24,10 +28,15 @@ export class AgentsController {
   }
 
   @Get(':id')
-  @Answers({ summary: "One agent's whole definition", json: 'agent', errors: ['NOT_FOUND'] })
+  @Answers({
+    summary: "One agent's whole definition",
+    description: 'With `model.vision` and `input.attachments` as this server resolves them when the agent takes uploads.',
+    json: 'agent',
+    errors: ['NOT_FOUND'],
+  })
   get(@Param('id') id: string): AgentDefinition {
     const agent = this.registry.get(id);
     if (!agent) throw AppError.notFound(`Agent "${id}"`);
-    return agent;
+    return this.attachments.resolved(agent);
   }
 }

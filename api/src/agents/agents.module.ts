@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { LlmModule } from '../llm';
 import { AgentRegistry } from './agent-registry.service';
 import { AgentsController } from './agents.controller';
+import { AttachmentPolicy } from './attachment-policy';
 
 @Module({
+  imports: [LlmModule],
   controllers: [AgentsController],
-  providers: [AgentRegistry],
-  exports: [AgentRegistry],
+  providers: [AgentRegistry, AttachmentPolicy],
+  exports: [AgentRegistry, AttachmentPolicy],
 })
 export class AgentsModule {}

@@ -1,4 +1,5 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import express, { type Request, type Response } from 'express';
 import { AppError } from './app-error';
 import { assertSafeJson } from './safe-json';
@@ -39,12 +40,20 @@ function toAppError(error: BodyParserError): AppError {
  * thrown here reaches the exception filter. A guard rather than an interceptor because a request that
  * meets no interceptor skips Nest's observable pipeline, which one-shot replies paid for on every call.
  */
+const STREAMED_BODY = 'streamedBody';
+
+/** A route that reads its own body as a stream (an upload): the guard leaves the body unread. */
+export const StreamedBody = () => SetMetadata(STREAMED_BODY, true);
+
 @Injectable()
 export class JsonBodyGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     assertSafeJson(req.query, 'query');
+    if (this.reflector.get<boolean>(STREAMED_BODY, context.getHandler())) return true;
     if (hasBody(req)) {
       if (!req.is('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');

@@ -49,6 +49,14 @@ const envSchema = z.object({
     .max(10_000_000)
     .optional(),
   OPENAI_SUMMARY_MODEL: optionalText,
+  OPENAI_VISION: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1024)
+    .max(104_857_600, 'must be at most 104857600 (100 MB)')
+    .default(26_214_400),
+  IMAGE_MAX_EDGE: z.coerce.number({ error: 'must be a number of pixels' }).int().min(256).max(8192).default(2048),
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
   // The URL may carry a password: the messages below never repeat it.
@@ -103,7 +111,11 @@ export interface AppConfig {
     contextWindow?: number;
     /** The model that writes chat summaries; absent: the agent's own. */
     summaryModel?: string;
+    /** Whether the default model sees images, when the table of known models does not say. */
+    vision?: boolean;
   };
+  /** Attachments: the largest file accepted, and the long side of a stored image. */
+  uploads: { maxBytes: number; imageMaxEdge: number };
   serper: { apiKey?: string; baseUrl: string };
   /**
    * A reply being written is leased by its process: a reply whose lease has not been renewed for
@@ -151,7 +163,9 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       contextWindow: env.OPENAI_CONTEXT_WINDOW,
       summaryModel: env.OPENAI_SUMMARY_MODEL,
+      vision: env.OPENAI_VISION === undefined ? undefined : env.OPENAI_VISION === 'true',
     },
+    uploads: { maxBytes: env.UPLOAD_MAX_BYTES, imageMaxEdge: env.IMAGE_MAX_EDGE },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
     replies: { leaseMs: env.REPLY_LEASE_MS, sweepMs: env.REPLY_SWEEP_MS },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_PREFIX } : undefined,

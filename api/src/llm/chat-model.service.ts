@@ -2,14 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelClients } from './model-clients';
 import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
+import { type ModelMessage, toSdkMessage } from './model-message';
 import { RetryPolicy } from './retry-policy';
 
-export type ModelRole = 'system' | 'user' | 'assistant';
-
-export interface ModelMessage {
-  role: ModelRole;
-  content: string;
-}
+export type { ModelDocument, ModelImage, ModelMessage, ModelRole } from './model-message';
 
 export interface ModelRequest {
   model: string;
@@ -142,7 +138,7 @@ export class ChatModel {
       model: request.model,
       temperature: request.temperature,
       max_tokens: request.maxTokens,
-      messages: request.messages,
+      messages: request.messages.map(toSdkMessage),
     };
   }
 

@@ -1,8 +1,10 @@
 export { LlmModule } from './llm.module';
-export { ChatModel, type ModelMessage, type ModelUsage } from './chat-model.service';
+export { ChatModel, type ModelUsage } from './chat-model.service';
+export { messageText, type ModelDocument, type ModelImage, type ModelMessage } from './model-message';
 export { ContextWindows } from './context/context-windows';
+export { ModelVision } from './context/model-vision';
 export { assertMessageFits, fitContext, MessageTooLong, messageBudget } from './context/fit-context';
-export { promptTokens, tokensOf } from './context/token-count';
+export { messageTokens, promptTokens, tokensOf } from './context/token-count';
 export { ModelClients } from './model-clients';
 export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure } from './model-failure';
 export { ModelKey } from './model-key.decorator';

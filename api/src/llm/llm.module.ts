@@ -4,6 +4,7 @@ import { ChatModel } from './chat-model.service';
 import { ModelClients } from './model-clients';
 import { ModelKeyController } from './model-key.controller';
 import { ContextWindows } from './context/context-windows';
+import { ModelVision } from './context/model-vision';
 import { ReplyRouter } from './reply-router';
 import { RetryPolicy } from './retry-policy';
 
@@ -16,7 +17,8 @@ import { RetryPolicy } from './retry-policy';
     ChatModel,
     ReplyRouter,
     ContextWindows,
+    ModelVision,
   ],
-  exports: [ModelClients, ChatModel, ReplyRouter, ContextWindows, SearchModule],
+  exports: [ModelClients, ChatModel, ReplyRouter, ContextWindows, ModelVision, SearchModule],
 })
 export class LlmModule {}

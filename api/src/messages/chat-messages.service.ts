@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AttachmentReader } from '../attachments';
 import { AppError } from '../common/app-error';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { CreateChatMessageRequest } from '@mb/contracts/types/wire/create-chat-message-request';
@@ -18,7 +19,15 @@ export class ChatMessages {
     private readonly store: MessageStore,
     private readonly versions: VersionStore,
     private readonly sessions: ChatSessions,
+    private readonly attachments: AttachmentReader,
   ) {}
+
+  /** Fills in the files of user messages, for a client. */
+  async withAttachments<M extends ChatMessageEntity>(messages: M[]): Promise<M[]> {
+    const described = await this.attachments.describe(messages.filter((m) => m.role === 'user').map((m) => m.id));
+    for (const message of messages) message.attachments = described.get(String(message.id));
+    return messages;
+  }
 
   async appendMessage(sessionId: string, input: CreateChatMessageRequest): Promise<ChatMessageEntity> {
     const result = await this.store.appendMessage(sessionId, {
@@ -42,7 +51,7 @@ export class ChatMessages {
       this.store.listMessages(sessionId, options),
       options.beforeOrder === undefined ? this.versions.lastExchangeVersions(sessionId) : null,
     ]);
-    return { ...page, versions };
+    return { items: await this.withAttachments(page.items), more: page.more, versions };
   }
 
   /** Chooses the version of the last exchange that is shown and seen by the model; answers its messages. */
@@ -50,7 +59,7 @@ export class ChatMessages {
     const result = await this.versions.chooseVersion(sessionId, version);
     if (!result.ok) throw versionRefusals[result.reason]();
     return {
-      messages: result.messages.map((m) => toMessageDto(m, result.versions.count)),
+      messages: (await this.withAttachments(result.messages)).map((m) => toMessageDto(m, result.versions.count)),
       summaryReset: result.summaryReset,
     };
   }

@@ -10,6 +10,7 @@ export const toMessageDto = (m: ChatMessageEntity, versionCount?: number): ChatM
   id: String(m.id),
   role: m.role,
   content: m.content,
+  ...(m.attachments?.length && { attachments: m.attachments }),
   order: m.order,
   incomplete: m.incomplete,
   sources: m.sources ?? [],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsModule } from '../attachments';
 import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
 import { ChatMessagesController } from './chat-messages.controller';
@@ -7,7 +8,7 @@ import { MessageStore } from './message.store';
 import { VersionStore } from './version.store';
 
 @Module({
-  imports: [SessionsModule, SummariesModule],
+  imports: [SessionsModule, SummariesModule, AttachmentsModule],
   controllers: [ChatMessagesController],
   providers: [MessageStore, VersionStore, ChatMessages],
   exports: [MessageStore, ChatMessages],

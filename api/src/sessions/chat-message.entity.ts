@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
@@ -70,4 +71,7 @@ export class ChatMessageEntity {
   /** While streaming: a stop asked through the database, which its owner reads with its next checkpoint. */
   @Column({ name: 'stop_requested', type: 'boolean', default: false })
   stopRequested: boolean;
+
+  /** Not a column: the files a user message was sent with, filled in by whoever lists it for a client. */
+  attachments?: ChatAttachment[];
 }

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
-import { assertMessageFits, ContextWindows, ModelClients, modelSettings, type ReplyContext } from '../llm';
+import { AttachmentReader } from '../attachments';
+import {
+  assertMessageFits,
+  ContextWindows,
+  messageBudget,
+  ModelClients,
+  modelSettings,
+  ModelVision,
+  type ReplyContext,
+} from '../llm';
 import { personaOf, personaPrompt } from '../personas';
 import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
 import { toModelMessages } from './model-messages';
@@ -11,7 +20,19 @@ export class ReplyContexts {
   constructor(
     private readonly clients: ModelClients,
     private readonly windows: ContextWindows,
+    private readonly vision: ModelVision,
+    private readonly attachments: AttachmentReader,
   ) {}
+
+  /** How many tokens one message may take in a call to the agent's model (beside the persona and the reply's room). */
+  budgetOf(agent: AgentDefinition, session: ChatSessionEntity | null): number {
+    const settings = modelSettings(agent, this.clients.defaultModel);
+    return messageBudget({
+      systemPrompt: personaPrompt(personaOf(agent, session)),
+      maxTokens: settings.maxTokens,
+      windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
+    });
+  }
 
   /** A message the agent's model cannot read in one call is refused whole, never cut. */
   assertFits(agent: AgentDefinition, session: ChatSessionEntity | null, content: string): void {
@@ -27,18 +48,22 @@ export class ReplyContexts {
   }
 
   /** One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's memory. */
-  contextOf(
+  async contextOf(
     agent: AgentDefinition,
     session: ChatSessionEntity,
     conversation: ChatMessageEntity[],
     signal: AbortSignal,
-  ): ReplyContext {
+  ): Promise<ReplyContext> {
     const settings = modelSettings(agent, this.clients.defaultModel);
+    const views = await this.attachments.modelView(
+      conversation.filter((m) => m.role === 'user').map((m) => String(m.id)),
+      this.vision.of(agent),
+    );
     return {
       routing: agent.routing,
       settings,
       systemPrompt: personaPrompt(personaOf(agent, session)),
-      conversation: toModelMessages(conversation),
+      conversation: toModelMessages(conversation, views),
       windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
       memory: session.summary,
       signal,

@@ -1,16 +1,11 @@
+import { rowsOf } from '../common/sql-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { copyAttachmentLinks } from '../attachments';
 import { GroupBatcher } from '../common/group-batcher';
 import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange, VERSION_COUNT } from '../messages';
 import { type ChatMessageEntity, type ChatSessionEntity, MAX_MESSAGE_ORDER } from '../sessions';
-import {
-  isViolationOf,
-  type MessageRow,
-  ONE_ORDER_PER_MESSAGE,
-  ONE_STREAMING_REPLY,
-  rowsOf,
-  toEntity,
-} from './reply-rows';
+import { isViolationOf, type MessageRow, ONE_ORDER_PER_MESSAGE, ONE_STREAMING_REPLY, toEntity } from './reply-rows';
 
 export interface OpenedReply {
   userMessage: ChatMessageEntity;
@@ -256,6 +251,7 @@ export class ReplyOpeningStore {
         const [{ dropped }] = await this.rows<{ dropped: boolean }>(tx, DROP_SUMMARY_FROM, [input.sessionId, from]);
         await this.rows(tx, 'UPDATE chat_sessions SET updated_at = $2 WHERE id = $1', [input.sessionId, now]);
         const [userMessage, reply] = inserted.map(toEntity).sort((a, b) => a.order - b.order);
+        await copyAttachmentLinks(tx, String(exchange.user.id), userMessage.id);
         return { ok: true, userMessage, reply, summaryReset: dropped };
       });
     } catch (error) {

@@ -4,11 +4,13 @@ import {
   ChatModel,
   MAX_CONTEXT_MESSAGES,
   ModelFailure,
+  type ModelMessage,
   promptTokens,
   ReplyRouter,
   tokensOf,
   type PreparedReply,
 } from '../llm';
+import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
 import { MessageStore } from '../messages';
 import { personaOf } from '../personas';
 import type { ActiveTurn } from './active-turns';
@@ -19,6 +21,27 @@ import type { OpenedTurn } from './turn-rows.service';
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
 const personaHash = (persona: unknown) =>
   createHash('sha256').update(JSON.stringify(persona)).digest('hex').slice(0, 12);
+
+/** The attachments the model read for a reply (the photos and documents of the messages it saw), for its provenance. */
+function attachmentsRead(messages: ModelMessage[]): { attachments?: AttachmentRead[] } {
+  const read: AttachmentRead[] = messages.flatMap((message) => [
+    ...(message.images ?? []).map((image) => ({
+      id: image.id,
+      name: image.name,
+      kind: 'image' as const,
+      read: 'the whole image',
+      tokens: image.tokens,
+    })),
+    ...(message.documents ?? []).map((document) => ({
+      id: document.id,
+      name: document.name,
+      kind: 'document' as const,
+      read: document.read,
+      tokens: tokensOf(document.text),
+    })),
+  ]);
+  return read.length ? { attachments: read } : {};
+}
 
 /** Running a reply: routed by the agent's strategy, streamed into its turn token by token, then ended (ReplyEndings). */
 @Injectable()
@@ -39,7 +62,7 @@ export class ReplyRun {
       // The reply's own row is still streaming, so the listing leaves it out.
       const items =
         opened.conversation ?? (await this.messages.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items;
-      const context = this.contexts.contextOf(agent, session, items, turn.signal);
+      const context = await this.contexts.contextOf(agent, session, items, turn.signal);
       let retries = 0;
       const { prepared, result, fallbacks, contextRetries } = await this.router.route(
         context,
@@ -82,6 +105,7 @@ export class ReplyRun {
             contextMessages: prepared.contextMessages,
             omittedMessages: prepared.omittedMessages,
             personaHash: personaHash(personaOf(agent, session)),
+            ...attachmentsRead(prepared.request.messages),
           },
         },
         apiKey,

@@ -1,8 +1,10 @@
+import { rowsOf } from '../common/sql-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
+import { releaseAttachments } from '../attachments';
 import { ChatMessageEntity } from '../sessions';
-import { type MessageRow, rowsOf, sourcesJson, toEntity } from './reply-rows';
+import { type MessageRow, sourcesJson, toEntity } from './reply-rows';
 
 /** What a checkpoint writes for one reply; null keeps what the row holds. */
 export interface ReplyCheckpoint {
@@ -107,6 +109,7 @@ export class ReplyStore {
         [turn.replyId, turn.ownerId],
       );
       if (!reply) return;
+      await releaseAttachments(tx, turn.userMessageId);
       await this.rows(tx, `DELETE FROM chat_messages WHERE id = $1 AND session_id = $2 AND role = 'user'`, [
         turn.userMessageId,
         reply.session_id,

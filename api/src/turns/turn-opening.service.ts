@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import { AgentRegistry } from '../agents';
+import { AttachmentReader } from '../attachments';
 import { AppError } from '../common/app-error';
 import { ModelClients } from '../llm';
 import { coerceContent, versionRefusals } from '../messages';
 import { configurationRefused, readPersonaOverride } from '../personas';
-import { ChatSessions } from '../sessions';
+import { type ChatSessionEntity, ChatSessions } from '../sessions';
 import { ReplyContexts } from './reply-contexts.service';
 import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
 import { TurnRows, type OpenedTurn } from './turn-rows.service';
@@ -20,6 +22,7 @@ export class TurnOpening {
     private readonly contexts: ReplyContexts,
     private readonly rows: TurnRows,
     private readonly reconfiguration: TurnReconfiguration,
+    private readonly attachments: AttachmentReader,
   ) {}
 
   /** A new message, an edit of the last one, or a pasted configuration (applied at once). */
@@ -35,6 +38,8 @@ export class TurnOpening {
 
     if (request.editOf !== undefined && !existing)
       throw AppError.validation(['editOf needs the sessionId of its chat']);
+    const files = request.attachments ?? [];
+    if (files.length) return this.openWithFiles(request, agent, existing, files, apiKey);
     if (agent.conversation.reconfigurable) {
       const override = readPersonaOverride(request.content);
       if (override.kind !== 'none' && request.editOf !== undefined) throw versionRefusals['configuration-message']();
@@ -50,6 +55,28 @@ export class TurnOpening {
     if (existing && request.editOf !== undefined)
       return this.rows.openVersion(agent, existing, { messageId: request.editOf, content });
     return this.rows.openMessage(agent, existing, content);
+  }
+
+  /**
+   * A message with photos or documents: never a configuration, never an edit (an edited message keeps the files it
+   * was sent with). The files are checked and what the model reads of them is planned before anything is stored.
+   */
+  private async openWithFiles(
+    request: ChatTurnRequest,
+    agent: AgentDefinition,
+    existing: ChatSessionEntity | null,
+    files: string[],
+    apiKey?: string,
+  ): Promise<OpenedTurn> {
+    if (request.editOf !== undefined)
+      throw AppError.validation([
+        'an edited message keeps the files it was sent with: send new files in a new message',
+      ]);
+    this.clients.assertKeyAvailable(apiKey);
+    const content = request.content.trim() ? coerceContent(request.content) : '';
+    const readings = await this.attachments.plan(agent, content, files, this.contexts.budgetOf(agent, existing));
+    const title = content || (await this.attachments.names(files)).join(', ');
+    return this.rows.openMessage(agent, existing, content, readings, title);
   }
 
   /**

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import { AppError } from '../common/app-error';
+import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../attachments';
 import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../messages';
 import { type ChatMessageEntity, ChatSessionEntity } from '../sessions';
 import { ReplyLeases } from './reply-leases';
@@ -27,20 +29,48 @@ export class TurnRows {
     private readonly leases: ReplyLeases,
     private readonly replies: ReplyStore,
     private readonly messages: MessageStore,
+    private readonly attachments: AttachmentStore,
+    private readonly reader: AttachmentReader,
   ) {}
 
-  /** A new message, in `existing` or in a new chat stored with it. */
-  async openMessage(agent: AgentDefinition, existing: ChatSessionEntity | null, content: string): Promise<OpenedTurn> {
+  /** A new message, in `existing` or in a new chat stored with it, with the files it sends and how each is read. */
+  async openMessage(
+    agent: AgentDefinition,
+    existing: ChatSessionEntity | null,
+    content: string,
+    readings: AttachmentReading[] = [],
+    title = content,
+  ): Promise<OpenedTurn> {
     const now = new Date();
-    const session = existing ?? newSession(agent, content, now);
+    const session = existing ?? newSession(agent, title, now);
     // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
     const opened = await this.openings.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
     if (!opened.ok) throw messageRefusals[opened.reason]();
     const { userMessage, reply } = opened;
+    if (readings.length) await this.sendFiles(existing === null, userMessage, reply, readings);
     // A new chat's conversation is its first message: no need to read it back.
     return existing
       ? { kind: 'message', agent, session, userMessage, reply }
       : { kind: 'new-chat', agent, session, userMessage, reply, conversation: [userMessage] };
+  }
+
+  /** Claims the files for the stored message; one another message took first withdraws the turn whole. */
+  private async sendFiles(
+    sessionCreated: boolean,
+    userMessage: ChatMessageEntity,
+    reply: ChatMessageEntity,
+    readings: AttachmentReading[],
+  ): Promise<void> {
+    const linked = await this.attachments.link(userMessage.sessionId, userMessage.id, readings);
+    if (linked < readings.length) {
+      const turn = { replyId: reply.id, userMessageId: userMessage.id, ownerId: this.leases.ownerId, sessionCreated };
+      await this.replies.withdraw(turn);
+      throw new AppError(
+        'CONFLICT',
+        'One of these attachments was already sent with a message. Attach the file again.',
+      );
+    }
+    userMessage.attachments = (await this.reader.describe([userMessage.id])).get(userMessage.id);
   }
 
   /** A new version of the last exchange (regenerate, or edit when `edit` is given), streamed like any turn. */
@@ -55,6 +85,7 @@ export class TurnRows {
     const current = opened.summaryReset
       ? Object.assign(new ChatSessionEntity(), session, { summary: null, summaryThrough: null })
       : session;
+    opened.userMessage.attachments = (await this.reader.describe([opened.userMessage.id])).get(opened.userMessage.id);
     return { kind: 'version', agent, session: current, userMessage: opened.userMessage, reply: opened.reply };
   }
 

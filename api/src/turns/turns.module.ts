@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { AttachmentsModule } from '../attachments';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { LlmModule } from '../llm';
 import { MessagesModule } from '../messages';
@@ -37,7 +38,15 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
  * ReplyEndings (finish, stop, withdraw) → the reply stores.
  */
 @Module({
-  imports: [AgentsModule, LlmModule, SessionsModule, MessagesModule, SummariesModule, PersonasModule],
+  imports: [
+    AgentsModule,
+    AttachmentsModule,
+    LlmModule,
+    SessionsModule,
+    MessagesModule,
+    SummariesModule,
+    PersonasModule,
+  ],
   controllers: [ChatTurnsController, OneShotRepliesController],
   providers: [
     ActiveTurns,

@@ -7,6 +7,7 @@ import { MessageSearch1764200000000 } from './1764200000000-message-search';
 import { SessionPins1764300000000 } from './1764300000000-session-pins';
 import { MessageVersions1764400000000 } from './1764400000000-message-versions';
 import { StopRequests1764500000000 } from './1764500000000-stop-requests';
+import { Attachments1764600000000 } from './1764600000000-attachments';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   SessionPins1764300000000,
   MessageVersions1764400000000,
   StopRequests1764500000000,
+  Attachments1764600000000,
 ];

@@ -30,6 +30,12 @@ const SAFETY_SHARE = 0.03;
 const withMemory = (systemPrompt: string, memory: string) =>
   `${systemPrompt}\n\nMemory of the earlier conversation (a summary; those messages are not shown):\n${memory}`;
 
+const withoutImages = (message: ModelMessage): ModelMessage => ({
+  ...message,
+  images: undefined,
+  content: `${message.content}\n[${message.images?.length ?? 0} photo(s) sent with this message are no longer shown]`,
+});
+
 /** How many tokens one message may have in a call to a model with this window (for refusals that say so). */
 export function messageBudget(input: Pick<FitInput, 'systemPrompt' | 'maxTokens' | 'windowTokens'>): number {
   const reserved = Math.ceil(input.windowTokens * SAFETY_SHARE) + TOKENS_TO_PRIME_REPLY + input.maxTokens;
@@ -73,10 +79,16 @@ export function fitContext(input: FitInput): FittedRequest {
   const kept: ModelMessage[] = [];
   let used = 0;
   for (let i = recent.length - 1; i >= 0; i--) {
-    const cost = messageTokens(recent[i]);
+    let message = recent[i];
+    let cost = messageTokens(message);
+    // Photos of earlier messages stay while they fit; where they no longer do, their words still may.
+    if (used + cost > budget && message !== newest && message.images?.length) {
+      message = withoutImages(message);
+      cost = messageTokens(message);
+    }
     if (used + cost > budget) break;
     used += cost;
-    kept.unshift(recent[i]);
+    kept.unshift(message);
   }
   let systemPrompt = input.systemPrompt;
   if (kept.length < input.conversation.length && input.memory?.trim()) {

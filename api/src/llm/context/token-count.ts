@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import type { ModelMessage } from '../chat-model.service';
+import { messageText, type ModelMessage } from '../model-message';
 
 /**
  * Recent texts and their token counts, least recently used first. A chat's history is fitted again on
@@ -54,7 +54,10 @@ export const tokensOf = (text: string): number => counted.count(text);
 export const TOKENS_PER_MESSAGE = 4;
 export const TOKENS_TO_PRIME_REPLY = 3;
 
-export const messageTokens = (message: ModelMessage): number => TOKENS_PER_MESSAGE + tokensOf(message.content);
+export const messageTokens = (message: ModelMessage): number =>
+  TOKENS_PER_MESSAGE +
+  tokensOf(messageText(message)) +
+  (message.images ?? []).reduce((sum, image) => sum + image.tokens, 0);
 
 export const promptTokens = (messages: ModelMessage[]): number =>
   messages.reduce((sum, message) => sum + messageTokens(message), TOKENS_TO_PRIME_REPLY);

@@ -1,0 +1,101 @@
+import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
+import type { Request, Response } from 'express';
+import { AppError } from '../common/app-error';
+import { StreamedBody } from '../common/json-body.guard';
+import { Answers } from '../common/route-docs';
+import { toAttachmentDto } from './attachment-dto';
+import { AttachmentStore } from './attachment.store';
+import { AttachmentIntake } from './attachment-intake.service';
+
+const attachmentId = new ParseUUIDPipe({
+  version: '4',
+  exceptionFactory: () => AppError.notFound('Attachment'),
+});
+
+/** RFC 6266: an ASCII fallback, and the real name in UTF-8. Quotes and slashes never reach the header. */
+function disposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\/]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Served so that nothing in a file can run: its type as we decided it from its bytes, no sniffing, a CSP that
+ * sandboxes it even when opened as a page, images inline and documents as downloads.
+ */
+function sendFile(
+  res: Response,
+  mediaType: string,
+  bytes: Buffer,
+  dispositionType: 'inline' | 'attachment',
+  name: string,
+) {
+  res.setHeader('Content-Type', mediaType.startsWith('text/') ? `${mediaType}; charset=utf-8` : mediaType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  res.setHeader('Content-Disposition', disposition(dispositionType, name));
+  // An id is never reused for other bytes.
+  res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+  res.end(bytes);
+}
+
+@Controller('chat/attachments')
+export class AttachmentsController {
+  constructor(
+    private readonly intake: AttachmentIntake,
+    private readonly store: AttachmentStore,
+  ) {}
+
+  @Post()
+  @StreamedBody()
+  @Answers({
+    summary: 'Upload a photo or document for a message to an agent',
+    description:
+      'multipart/form-data with one field `file`. What the file is comes from its bytes. A photo is turned upright, ' +
+      'stripped of every metadata block (GPS included) and downscaled to IMAGE_MAX_EDGE; a document is read into ' +
+      'text. Only that is kept. Send it with POST /api/chat/turns (`attachments`); an upload never sent is removed ' +
+      'after a day.',
+    query: { agentType: 'The agent the file is for: its `input.attachments` decides what it takes.' },
+    json: 'wire/chat-attachment',
+    errors: ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE', 'UNREADABLE_FILE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
+  })
+  async upload(@Query('agentType') agentType: unknown, @Req() req: Request): Promise<ChatAttachment> {
+    return toAttachmentDto(await this.intake.upload(agentType, req));
+  }
+
+  @Get(':id')
+  @Answers({
+    summary: 'The stored file: a processed image inline, a document as a download',
+    content: { 'image/jpeg': 'A photo', 'image/png': 'An image', 'application/octet-stream': 'A document' },
+    errors: ['NOT_FOUND'],
+  })
+  async file(@Param('id', attachmentId) id: string, @Res() res: Response): Promise<void> {
+    const found = await this.store.content(id, 'content');
+    if (!found) throw AppError.notFound('Attachment');
+    const { meta, bytes } = found;
+    sendFile(res, meta.mediaType, bytes, meta.kind === 'image' ? 'inline' : 'attachment', meta.name);
+  }
+
+  @Get(':id/thumbnail')
+  @Answers({
+    summary: "A photo's thumbnail (WebP, long side 320 px)",
+    content: { 'image/webp': 'The thumbnail' },
+    errors: ['NOT_FOUND'],
+  })
+  async thumbnail(@Param('id', attachmentId) id: string, @Res() res: Response): Promise<void> {
+    const found = await this.store.content(id, 'thumbnail');
+    if (!found) throw AppError.notFound('Thumbnail');
+    sendFile(res, 'image/webp', found.bytes, 'inline', found.meta.name.replace(/\.[^.]*$/, '') + '.webp');
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Answers({ summary: 'Remove an upload not yet sent', empty: true, errors: ['NOT_FOUND', 'CONFLICT'] })
+  async remove(@Param('id', attachmentId) id: string): Promise<void> {
+    const outcome = await this.store.deleteUnsent(id);
+    if (outcome === 'missing') throw AppError.notFound('Attachment');
+    if (outcome === 'sent')
+      throw new AppError('CONFLICT', 'This attachment was sent with a message and stays with it.');
+  }
+}
