@@ -61,6 +61,20 @@ describe(loadAgentDirectory.name, () => {
     expect(problemsOf()).toEqual([expect.stringMatching(/completions-only\.json: \/: is not valid JSON/)]);
   });
 
+  it('checks the attachment fields: kinds by name, and limits only where the button uploads', () => {
+    const agent = fixture('completions-only');
+    write('completions-only.json', { ...agent, input: { ...agent.input, attachments: { kinds: ['video'] } } });
+    expect(problemsOf()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/input\/attachments\/kinds\/0: must be one of: image, document$/)]),
+    );
+    write('completions-only.json', { ...agent, input: { ...agent.input, attachments: { maxFiles: 2 } } });
+    expect(problemsOf()).toEqual([
+      expect.stringMatching(/\/input\/attachments: applies only when input.attach is "upload"$/),
+    ]);
+    write('completions-only.json', { ...agent, input: { ...agent.input, attach: 'upload', attachments: { maxFiles: 2 } } });
+    expect(problemsOf()).toEqual([]);
+  });
+
   it('requires the id to equal the file name', () => {
     write('copy.json', fixture('completions-only'));
     expect(problemsOf()).toEqual([expect.stringMatching(/copy\.json: \/id: must equal the file name "copy"$/)]);

@@ -54,6 +54,8 @@ export function readAgentFile(path: string): AgentFileResult {
   if (!result.ok) return { ok: false, path, file, problems: result.problems.map((p) => ({ file, ...p })) };
   const expectedId = basename(path, '.json');
   if (result.value.id !== expectedId) return fail('/id', `must equal the file name "${expectedId}"`);
+  if (result.value.input.attachments && result.value.input.attach !== 'upload')
+    return fail('/input/attachments', 'applies only when input.attach is "upload"');
   const evalIssues = evalProblems(result.value);
   if (evalIssues.length) return { ok: false, path, file, problems: evalIssues.map((p) => ({ file, ...p })) };
   return { ok: true, path, file, agent: result.value };

@@ -106,7 +106,7 @@ const ACCESS: Requirement[] = [
 const COMPOSER: Requirement[] = [
   ...AGENT_PAGES.map((id): Requirement => [
     id,
-    'Enter sends, a 50 to 150 px text area with its hints, attaching names the file',
+    'Enter sends, a 50 to 150 px text area with its hints, attaching uploads (the design: the spec only named the file)',
     {
       input: {
         send: 'enter',
@@ -115,33 +115,33 @@ const COMPOSER: Requirement[] = [
         busyHint: 'Processing...',
         minHeight: 50,
         maxHeight: 150,
-        attach: 'append-file-name',
+        attach: 'upload',
       },
     },
   ]),
   [
     'mbhealth',
-    'Shift+Enter sends, 3 rows of at least 80 px, attaching is not implemented',
+    'Shift+Enter sends, 3 rows of at least 80 px, attaching uploads (the design: the spec alerted it was not implemented)',
     {
       input: {
         send: 'shift-enter',
         placeholder: 'Happy to help... (Shift+Enter to send)',
         rows: 3,
         minHeight: 80,
-        attach: 'alert-not-implemented',
+        attach: 'upload',
       },
     },
   ],
   [
     'poodletime',
-    'Shift+Enter sends, 3 rows of at least 80 px, attaching is not implemented',
+    'Shift+Enter sends, 3 rows of at least 80 px, attaching uploads (the design: the spec alerted it was not implemented)',
     {
       input: {
         send: 'shift-enter',
         placeholder: "Ask about your dog's health, nutrition, or product recommendations... (Shift+Enter to send)",
         rows: 3,
         minHeight: 80,
-        attach: 'alert-not-implemented',
+        attach: 'upload',
       },
     },
   ],

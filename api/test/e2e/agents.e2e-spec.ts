@@ -4,7 +4,7 @@ import type { PublicAgent } from '@mb/contracts/types/wire/public-agent';
 import { AgentRegistry } from '../../src/agents';
 import type { AgentReload } from '../../src/agents/agent-registry.service';
 import { eventually } from '../support/eventually';
-import { agentIdsIn, readAgentIn } from '../support/fixture-agents';
+import { agentIdsIn, fixtureAgent, readAgentIn } from '../support/fixture-agents';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('Agents (e2e)', () => {
@@ -78,10 +78,29 @@ describe('Agents (e2e)', () => {
     await client.get('/api/agents/no-such-agent').expect(404);
   });
 
-  it.each(agentIdsIn())('serves %s with access exactly as its file declares it', async (id) => {
-    const res = await (await sut.authorized()).get(`/api/agents/${id}`).expect(200);
-    expect(res.body).toEqual(readAgent(id));
-  });
+  it.each(agentIdsIn().filter((id) => fixtureAgent(id).input.attach !== 'upload'))(
+    'serves %s with access exactly as its file declares it',
+    async (id) => {
+      const res = await (await sut.authorized()).get(`/api/agents/${id}`).expect(200);
+      expect(res.body).toEqual(readAgent(id));
+    },
+  );
+
+  it.each(agentIdsIn().filter((id) => fixtureAgent(id).input.attach === 'upload'))(
+    'serves %s as its file declares it, with what it takes as attachments resolved by the server',
+    async (id) => {
+      const res = await (await sut.authorized()).get(`/api/agents/${id}`).expect(200);
+      const declared = readAgent(id);
+      const { attachments, ...input } = res.body.input;
+      expect({ ...res.body, input, model: { ...res.body.model, vision: declared.model.vision } }).toEqual(declared);
+      expect(res.body.model.vision).toBe(declared.model.vision ?? expect.any(Boolean));
+      expect(attachments).toEqual({
+        kinds: declared.input.attachments?.kinds ?? ['image', 'document'],
+        maxFiles: declared.input.attachments?.maxFiles ?? 4,
+        maxFileBytes: declared.input.attachments?.maxFileBytes ?? 25 * 1024 * 1024,
+      });
+    },
+  );
 
   it('serves an agent file dropped in while running, without a restart', async () => {
     const template = readAgent('completions-only');

@@ -1,9 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import { Client } from 'pg';
+import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { sidewaysPhotoWithGps } from '../fixtures/files/make-images';
 import { eventually } from '../support/eventually';
 import { fixtureAgentsDir } from '../support/fixture-agents';
 import { SERVER_KEY } from '../support/model-fakes';
@@ -14,6 +16,8 @@ import { TEST_ACCESS_CODE } from '../support/test-app';
 import { only, openStream, readToFirstToken, replyText, sendTurn, type TurnHost } from '../support/turn-client';
 import { newDataDir } from '../support/data-dirs';
 
+/** Fixture agent that takes photos (its model sees them). */
+const PHOTO_AGENT = 'takes-photos-and-documents';
 /** Fixture agent: plain completions. */
 const AGENT = 'completions-only';
 const SESSION_SECRET = 'replicas-share-this-secret-0123456789abcdef';
@@ -327,4 +331,27 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
         `the chat was free again ${freedAfterMs} ms after the kill`,
     );
   }, 60_000);
+  it('a photo uploaded on A is served by B and sent to the model by a turn on C', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sidewaysPhotoWithGps())]), 'crawlspace.jpg');
+    const uploaded = await fetch(`${a.baseUrl}/api/chat/attachments?agentType=${PHOTO_AGENT}`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const attachment = (await uploaded.json()) as ChatAttachment;
+    const served = await fetch(`${b.baseUrl}/api/chat/attachments/${attachment.id}`, { headers: { cookie } });
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+
+    const events = await (
+      await sendTurn(c, { agentType: PHOTO_AGENT, content: 'Is this damp?', attachments: [attachment.id] })
+    ).all();
+    expect(events.at(-1)?.type).toBe('done');
+    const call = openai.streamedRequests().at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    const parts = call.messages.at(-1)!.content as Array<{ type: string; image_url?: { url: string } }>;
+    const image = parts.find((part) => part.type === 'image_url')!;
+    expect(Buffer.from(image.image_url!.url.split(',')[1], 'base64').equals(bytes)).toBe(true);
+  });
 });
