@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessageSource } from '../../../lib/api/sessions';
+import { storedPdf, storedPhoto } from '../../../test/upload-agents';
 import {
   conversationReducer as sut,
   fromMessage,
@@ -93,6 +94,20 @@ describe(fromMessage.name, () => {
     });
   });
 
+  it('keeps the photos and documents a user message was sent with, and gives none to a message without', () => {
+    const attachments = [storedPhoto(), storedPdf()];
+
+    expect(fromMessage(message({ id: 'm1', role: 'user', content: '', order: 0, attachments }))).toEqual({
+      kind: 'user',
+      key: 'm1',
+      content: '',
+      attachments,
+    });
+    expect(
+      fromMessage(message({ id: 'm2', role: 'user', content: 'Hi', order: 1, attachments: [] })),
+    ).not.toHaveProperty('attachments');
+  });
+
   it('shows nothing for a system message', () => {
     expect(fromMessage(message({ id: 'm0', role: 'system', content: 'You are a bot', order: 0 }))).toBeNull();
   });
@@ -137,6 +152,17 @@ describe(sut.name, () => {
 
     expect(state.items).toEqual([greetingItem, { kind: 'user', key: 'pending-1', content: 'Hello' }]);
     expect(state.busy).toBe(true);
+  });
+
+  it('sent shows a message of attachments alone at once, with them', () => {
+    const state = sut(initialConversation(greeting), {
+      type: 'sent',
+      key: 'pending-1',
+      content: '',
+      attachments: [storedPhoto()],
+    });
+
+    expect(state.items.at(-1)).toEqual({ kind: 'user', key: 'pending-1', content: '', attachments: [storedPhoto()] });
   });
 
   it('user-saved swaps the pending key for the saved message and keeps its place', () => {

@@ -1,3 +1,4 @@
+import type { ChatAttachment } from '../../../lib/api/attachments';
 import type { ChatMessage, MessageProvenance, MessageSource, MessageUsage } from '../../../lib/api/sessions';
 
 export type MessageVersions = NonNullable<ChatMessage['versions']>;
@@ -7,7 +8,10 @@ export type ChatItem =
   | {
       kind: 'user';
       key: string;
+      /** May be empty when the message carries attachments. */
       content: string;
+      /** Photos and documents sent with it, in order. */
+      attachments?: ChatAttachment[];
       /** On the last exchange when it has several versions (Regenerate, Edit message). */
       versions?: MessageVersions;
     }
@@ -46,11 +50,11 @@ export type ConversationState = {
 export type ConversationAction =
   | { type: 'reset'; greeting: string }
   | { type: 'loaded'; messages: ChatMessage[]; greeting: string }
-  | { type: 'sent'; key: string; content: string }
+  | { type: 'sent'; key: string; content: string; attachments?: ChatAttachment[] }
   | { type: 'user-saved'; key: string; message: ChatMessage }
   | { type: 'withdrawn'; key: string }
   /** Regenerate or Edit message: the last exchange gives way to its new version, which is on its way. */
-  | { type: 'revised'; key: string; content: string }
+  | { type: 'revised'; key: string; content: string; attachments?: ChatAttachment[] }
   /** Another version of the last exchange was chosen: its messages take the place of the ones shown. */
   | { type: 'exchange-replaced'; messages: ChatMessage[] }
   | { type: 'reply-started'; text?: string; sources?: MessageSource[] }
@@ -74,9 +78,17 @@ const greetingItem = (greeting: string): ChatItem => ({
 
 const versionsOf = (message: ChatMessage) => (message.versions ? { versions: message.versions } : {});
 
+/** A user message as shown: its attachments only when it has some. */
+const userItem = (key: string, content: string, attachments: ChatAttachment[] | undefined): ChatItem => ({
+  kind: 'user',
+  key,
+  content,
+  ...(attachments?.length ? { attachments } : {}),
+});
+
 export function fromMessage(message: ChatMessage): ChatItem | null {
   if (message.role === 'user')
-    return { kind: 'user', key: message.id, content: message.content, ...versionsOf(message) };
+    return { ...userItem(message.id, message.content, message.attachments), ...versionsOf(message) };
   if (message.role === 'assistant') {
     return {
       kind: 'assistant',
@@ -148,7 +160,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
       return { items: [greetingItem(action.greeting), ...items], busy: false };
     }
     case 'sent':
-      return { items: [...state.items, { kind: 'user', key: action.key, content: action.content }], busy: true };
+      return { items: [...state.items, userItem(action.key, action.content, action.attachments)], busy: true };
     case 'user-saved':
       return {
         ...state,
@@ -157,7 +169,7 @@ export function conversationReducer(state: ConversationState, action: Conversati
     case 'revised':
       return {
         busy: true,
-        items: [...beforeLastExchange(state.items), { kind: 'user', key: action.key, content: action.content }],
+        items: [...beforeLastExchange(state.items), userItem(action.key, action.content, action.attachments)],
       };
     case 'exchange-replaced':
       return {

@@ -7,6 +7,7 @@ import { dismissToast, useToasts, type ToastItem } from '../../../components/toa
 import type { ChatSession } from '../../../lib/api/sessions';
 import { useModelKey } from '../../../lib/model-key';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
+import { installDialogSupport } from '../../../test/dialog-support';
 import { requestUrl } from '../../../test/request-url';
 import { formatUpdatedAt } from './format-updated-at';
 import { HistoryPanel, type HistoryPanelProps } from './history-panel';
@@ -128,41 +129,6 @@ const findEntry = async (title: string) => {
   return entry(title);
 };
 const confirmDialog = () => screen.getByRole('dialog', { name: deleteQuestion });
-
-/**
- * jsdom has <dialog> but not its modal behaviour. This mirrors the parts the panel relies on:
- * showModal opens, close(value) sets returnValue and fires close, Escape cancels.
- */
-function installDialogSupport() {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & Record<string, unknown>;
-  const onEscape = function (this: HTMLDialogElement, event: KeyboardEvent) {
-    if (event.key === 'Escape' && this.dispatchEvent(new Event('cancel', { cancelable: true }))) this.close();
-  };
-  Object.defineProperties(proto, {
-    showModal: {
-      configurable: true,
-      value(this: HTMLDialogElement) {
-        this.returnValue = '';
-        this.setAttribute('open', '');
-        this.addEventListener('keydown', onEscape);
-      },
-    },
-    close: {
-      configurable: true,
-      value(this: HTMLDialogElement, returnValue?: string) {
-        if (!this.hasAttribute('open')) return;
-        if (returnValue !== undefined) this.returnValue = returnValue;
-        this.removeAttribute('open');
-        this.removeEventListener('keydown', onEscape);
-        this.dispatchEvent(new Event('close'));
-      },
-    },
-    returnValue: { configurable: true, writable: true, value: '' },
-  });
-  return () => {
-    for (const name of ['showModal', 'close', 'returnValue']) delete proto[name];
-  };
-}
 
 describe(HistoryPanel.name, () => {
   let removeDialogSupport: () => void;

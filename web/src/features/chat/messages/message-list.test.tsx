@@ -3,6 +3,7 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/toast/toast-store';
 import { modelKeyStorageName } from '../../../lib/model-key';
+import { storedPdf, storedPhoto } from '../../../test/upload-agents';
 import type { ChatItem } from '../conversation/conversation-state';
 import { MessageList as Sut } from './message-list';
 
@@ -83,6 +84,20 @@ describe(Sut.name, () => {
     const [bubble] = bubbles('user');
     expect(bubble).toHaveTextContent('Is **this** bold?');
     expect(bubble.querySelector('strong')).toBeNull();
+  });
+
+  it('shows a user message’s attachments above its text, and a message of attachments alone without a bubble', () => {
+    renderSut([
+      { kind: 'user', key: 'u1', content: 'What is this stain?', attachments: [storedPhoto()] },
+      { kind: 'user', key: 'u2', content: '', attachments: [storedPdf()] },
+    ]);
+
+    const [withText, alone] = bubbles('user');
+    expect(within(withText).getByRole('button', { name: 'crawlspace.jpg' })).toBeInTheDocument();
+    expect(withText).toHaveTextContent('What is this stain?');
+    expect(within(alone).getByRole('link', { name: /inspection-report\.pdf/ })).toBeInTheDocument();
+    expect(alone.textContent).toMatch(/^You: /);
+    expect(alone.querySelector('p')).toBeNull();
   });
 
   it('lists a reply’s sources as links opening in a new tab', () => {

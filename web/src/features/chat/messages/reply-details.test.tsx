@@ -80,6 +80,49 @@ describe(Sut.name, () => {
     );
   });
 
+  it('lists the attachments the model read, how much of each and the tokens they took', () => {
+    render(
+      <Sut
+        provenance={{
+          ...provenance,
+          attachments: [
+            {
+              id: 'a1',
+              name: 'inspection-report.pdf',
+              kind: 'document',
+              read: 'pages 3-9 and 41 of 80',
+              tokens: 12_400,
+            },
+            { id: 'a2', name: 'crawlspace.jpg', kind: 'image', read: 'the whole image', tokens: 765 },
+          ],
+        }}
+        sources={0}
+      />,
+    );
+    fireEvent.click(button());
+
+    const row = shownRows().find(([term]) => term === 'Attachments read');
+    expect(row).toEqual([
+      'Attachments read',
+      'inspection-report.pdf: pages 3-9 and 41 of 80 (12,400 tokens)crawlspace.jpg: the whole image (765 tokens)',
+    ]);
+    expect(
+      within(panel())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'inspection-report.pdf: pages 3-9 and 41 of 80 (12,400 tokens)',
+      'crawlspace.jpg: the whole image (765 tokens)',
+    ]);
+  });
+
+  it('has no attachments row when the model read none', () => {
+    render(<Sut provenance={provenance} sources={0} />);
+    fireEvent.click(button());
+
+    expect(shownRows().map(([term]) => term)).not.toContain('Attachments read');
+  });
+
   it('shows only the tokens of a reply without provenance', () => {
     render(<Sut usage={usage} sources={0} />);
     fireEvent.click(button());

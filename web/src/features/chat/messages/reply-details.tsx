@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import styles from './message-list.module.css';
+
+const count = new Intl.NumberFormat('en');
 
 const texts = {
   label: 'Reply details',
@@ -15,18 +17,32 @@ const texts = {
   seen: 'Messages seen',
   omitted: 'Messages left out',
   persona: 'Persona',
+  attachments: 'Attachments read',
+  attachmentTokens: (tokens: number) => `${count.format(tokens)} tokens`,
   tokens: 'Tokens',
   estimated: 'estimated',
 } as const;
-
-const count = new Intl.NumberFormat('en');
 
 /** "1,234 in / 56 out", "(estimated)" when our tokenizer counted them. */
 export const tokensText = (usage: MessageUsage) =>
   `${count.format(usage.promptTokens)} in / ${count.format(usage.completionTokens)} out` +
   (usage.estimated ? ` (${texts.estimated})` : '');
 
-type Row = readonly [term: string, value: string | number];
+type Row = readonly [term: string, value: ReactNode];
+
+/** Each file the model read for the reply: its name, how much of it, and the tokens it took. */
+function AttachmentsRead({ attachments }: { attachments: NonNullable<MessageProvenance['attachments']> }) {
+  return (
+    <ul className={styles.detailList}>
+      {attachments.map((attachment) => (
+        <li key={attachment.id}>
+          <span className={styles.detailName}>{attachment.name}</span>: {attachment.read} (
+          {texts.attachmentTokens(attachment.tokens)})
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | undefined, sources: number): Row[] {
   const all: (Row | false)[] = provenance
@@ -40,6 +56,10 @@ function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | u
         [texts.seen, provenance.contextMessages],
         [texts.omitted, provenance.omittedMessages],
         [texts.persona, provenance.personaHash],
+        (provenance.attachments?.length ?? 0) > 0 && [
+          texts.attachments,
+          <AttachmentsRead key="attachments" attachments={provenance.attachments ?? []} />,
+        ],
       ]
     : [];
   if (usage) all.push([texts.tokens, tokensText(usage)]);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import type { ChatItem } from '../conversation/conversation-state';
 import { ExchangeVersions } from './exchange-versions';
+import { MessageAttachments } from './message-attachments';
 import type { MessageContext } from './message-context';
 import { MessageEditor } from './message-editor';
 import { speakerLabels } from './speaker-labels';
@@ -42,11 +43,18 @@ export function UserMessage({ item, context }: { item: Extract<ChatItem, { kind:
       </div>
     );
   }
+  const attachments = item.attachments ?? [];
   return (
     <div className={styles.userRow}>
-      <div className={`${styles.bubble} ${styles.user}`} data-message-role="user">
+      <div className={styles.userMessage} data-message-role="user">
         <span className={styles.srOnly}>{speakerLabels.user}: </span>
-        <p className={styles.plain}>{item.content}</p>
+        {attachments.length > 0 ? <MessageAttachments attachments={attachments} /> : null}
+        {/* A message of files alone has no bubble. */}
+        {item.content || attachments.length === 0 ? (
+          <div className={`${styles.bubble} ${styles.user}`}>
+            <p className={styles.plain}>{item.content}</p>
+          </div>
+        ) : null}
       </div>
       {canEdit || (last && !exchange.reply && exchange.versions && actions?.enabled) ? (
         <div className={styles.actions}>
