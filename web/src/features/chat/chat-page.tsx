@@ -7,6 +7,8 @@ import type { SearchResult } from '../../lib/api/search';
 import type { ChatMessage, ChatSession } from '../../lib/api/sessions';
 import { MotionProvider } from '../../components/motion-provider';
 import { phoneWidthQuery, useMediaQuery } from '../../lib/use-media-query';
+import { AttachmentDropZone } from './composer/attachments/attachment-drop-zone';
+import { useAttachmentUploads } from './composer/attachments/use-attachment-uploads';
 import { Composer } from './composer/composer';
 import { useConversation } from './conversation/use-conversation';
 import { HistoryDrawer } from './history/history-drawer';
@@ -60,7 +62,8 @@ export function ChatPage({
   agent: AgentDefinition;
   titleBarControl?: (chat: ChatControlProps) => ReactNode;
 }) {
-  const conversation = useConversation(agent);
+  const uploads = useAttachmentUploads(agent);
+  const conversation = useConversation(agent, { restoreAttachments: uploads.restore });
   const [historyOpen, setHistoryOpen] = useState(false);
   // Below 768 px the history is a drawer over the chat, and choosing a chat in it closes it.
   const phone = useMediaQuery(phoneWidthQuery);
@@ -184,7 +187,12 @@ export function ChatPage({
               <HistoryPanel {...historyProps} />
             </div>
           ) : null}
-          <div className={styles.conversation}>
+          <AttachmentDropZone
+            className={styles.conversation}
+            enabled={uploads.enabled}
+            kinds={uploads.policy.kinds}
+            onFiles={uploads.add}
+          >
             {conversation.sessionId ? (
               <p className={styles.sessionLine}>{texts.savedSession(conversation.sessionId)}</p>
             ) : null}
@@ -213,12 +221,15 @@ export function ChatPage({
               input={agent.input}
               draft={conversation.draft}
               onDraftChange={conversation.setDraft}
-              onSend={conversation.send}
+              onSend={(text) => {
+                if (conversation.send(text, uploads.ready)) uploads.clear();
+              }}
               onStop={conversation.stop}
               busy={conversation.busy}
               canStop={conversation.sessionId !== null}
+              attachments={uploads}
             />
-          </div>
+          </AttachmentDropZone>
         </div>
       </section>
     </MotionProvider>

@@ -1,6 +1,9 @@
-import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { AgentInput } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toast-store';
+import { AttachmentChips } from './attachments/attachment-chips';
+import { transferFiles } from './attachments/transfer-files';
+import type { AttachmentUploads } from './attachments/use-attachment-uploads';
 import styles from './composer.module.css';
 import { StrokeIcon } from '../../../components/stroke-icon';
 
@@ -23,10 +26,29 @@ const sendKeys: Record<AgentInput['send'], (event: KeyboardEvent) => boolean> = 
 
 type AttachContext = { openPicker: () => void };
 
-/** What the attach button does, per the agent's `input.attach`. Nothing is ever uploaded. */
+/** What the attach button does, per the agent's `input.attach`. */
 const attachBehaviours: Record<AgentInput['attach'], (context: AttachContext) => void> = {
+  upload: ({ openPicker }) => openPicker(),
   'append-file-name': ({ openPicker }) => openPicker(),
   'alert-not-implemented': () => window.alert(texts.notImplemented),
+};
+
+type ChosenContext = {
+  files: File[];
+  uploads?: AttachmentUploads;
+  draft: string;
+  onDraftChange: (draft: string) => void;
+};
+
+/** What becomes of the files chosen in the picker, per the agent's `input.attach`. */
+const chosenBehaviours: Record<AgentInput['attach'], (context: ChosenContext) => void> = {
+  upload: ({ files, uploads }) => uploads?.add(files),
+  // The spec's stub: a line naming the (first) file, and a toast. Nothing is uploaded.
+  'append-file-name': ({ files: [file], draft, onDraftChange }) => {
+    onDraftChange(draft ? `${draft}\n${texts.attachedLine(file.name)}` : texts.attachedLine(file.name));
+    toast({ title: texts.attachedTitle, description: texts.attached(file.name) });
+  },
+  'alert-not-implemented': () => undefined,
 };
 
 type ComposerProps = {
@@ -38,13 +60,21 @@ type ComposerProps = {
   busy: boolean;
   /** A reply can be stopped (it is running on the server). */
   canStop: boolean;
+  /** The files of the message, when the agent's `input.attach` is "upload". */
+  attachments?: AttachmentUploads;
 };
 
-export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, canStop }: ComposerProps) {
+export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, canStop, attachments }: ComposerProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const empty = draft.trim() === '';
+  const holdId = useId();
+  const noteId = useId();
+  const uploads = input.attach === 'upload' ? attachments : undefined;
+  const empty = draft.trim() === '' && (uploads?.items.length ?? 0) === 0;
+  /** Files still uploading, or failed: Send waits, and says why. */
+  const hold = uploads?.hold ?? null;
+  const note = uploads?.policy.blindNote ?? null;
 
   // Grow with the text between the agent's minimum and maximum heights.
   useLayoutEffect(() => {
@@ -56,7 +86,7 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
   }, [draft, input.minHeight, input.maxHeight]);
 
   const send = () => {
-    if (empty || busy) return;
+    if (empty || busy || hold) return;
     onSend(draft);
   };
 
@@ -67,12 +97,20 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
   };
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (!file) return;
-    onDraftChange(draft ? `${draft}\n${texts.attachedLine(file.name)}` : texts.attachedLine(file.name));
-    toast({ title: texts.attachedTitle, description: texts.attached(file.name) });
+    if (files.length === 0) return;
+    chosenBehaviours[input.attach]({ files, uploads, draft, onDraftChange });
     area.current?.focus();
+  };
+
+  /** Files pasted into the text area are attached; a paste of text stays the browser's. */
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (!uploads) return;
+    const files = transferFiles(event.clipboardData);
+    if (files.length === 0) return;
+    event.preventDefault();
+    uploads.add(files);
   };
 
   const hint = busy ? (input.busyHint ?? input.hint) : input.hint;
@@ -84,11 +122,19 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
         send();
       }}
     >
+      {uploads ? <AttachmentChips uploads={uploads} onAllRemoved={() => area.current?.focus()} /> : null}
+      {note ? (
+        <p id={noteId} className={styles.note}>
+          {note}
+        </p>
+      ) : null}
       <div className={styles.row}>
         <button
           type="button"
           className={styles.iconButton}
           aria-label={texts.attach}
+          aria-describedby={note ? noteId : undefined}
+          disabled={uploads?.policy.kinds.length === 0}
           onClick={() => attachBehaviours[input.attach]({ openPicker: () => picker.current?.click() })}
         >
           <StrokeIcon size={20}>
@@ -101,6 +147,8 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           className={styles.picker}
           tabIndex={-1}
           aria-hidden="true"
+          multiple={uploads ? true : undefined}
+          accept={uploads?.policy.accept}
           onChange={onFileChosen}
         />
         <textarea
@@ -109,6 +157,7 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           value={draft}
           onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           placeholder={input.placeholder}
           aria-label={texts.messageLabel}
           aria-describedby={hint ? hintId : undefined}
@@ -131,7 +180,9 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
             type="submit"
             className={`${styles.iconButton} ${styles.send}`}
             aria-label={texts.send}
-            disabled={empty || busy}
+            aria-describedby={hold ? holdId : undefined}
+            title={hold ?? undefined}
+            disabled={empty || busy || hold !== null}
           >
             <StrokeIcon size={18} strokeWidth={2.2}>
               <path d="M22 2 11 13" />
@@ -139,6 +190,11 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
             </StrokeIcon>
           </button>
         )}
+        {hold ? (
+          <span id={holdId} hidden>
+            {hold}
+          </span>
+        ) : null}
       </div>
       {hint ? (
         <p id={hintId} className={styles.hint} aria-live="polite">

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { ChatAttachment } from '../../../lib/api/attachments';
 import { toast } from '../../../components/toast/toast-store';
 import type { ChatMessage, ChatSession } from '../../../lib/api/sessions';
 import { stopTurn } from '../../../lib/api/turns';
@@ -12,18 +13,24 @@ import { useTurnRequests } from './use-turn-requests';
 import { useTurnStream } from './use-turn-stream';
 import { useVersionChoice } from './use-version-choice';
 
+const keepNone = () => undefined;
+
 /**
  * One agent's conversation: what is shown, the current session (remembered across reloads), and the
  * turn in flight. Replies stream from the server, which saves everything; this only mirrors it.
+ * `restoreAttachments` takes back the attachments of a message the server refused (the composer's).
  */
-export function useConversation(agent: AgentDefinition) {
+export function useConversation(
+  agent: AgentDefinition,
+  { restoreAttachments = keepNone }: { restoreAttachments?: (attachments: ChatAttachment[]) => void } = {},
+) {
   const greeting = useMemo(() => greetingOf(agent.conversation), [agent.conversation]);
   const [state, dispatch] = useReducer(conversationReducer, greeting, initialConversation);
   const [draft, setDraft] = useState('');
   const append = useCallback((item: ChatItem) => dispatch({ type: 'append', item }), []);
   const session = useCurrentSession(agent.id, greeting, dispatch);
   const { sessionId, rememberSession, refreshSessions } = session;
-  const stream = useTurnStream({ agent, dispatch, append, setDraft, session });
+  const stream = useTurnStream({ agent, dispatch, append, setDraft, restoreAttachments, session });
   const opening = useSessionOpening({ agent, greeting, dispatch, session, stream });
   const requests = useTurnRequests({ agent, state, dispatch, setDraft, sessionId, follow: stream.follow });
   const versions = useVersionChoice({ agent, dispatch, append, sessionId, busy: state.busy });

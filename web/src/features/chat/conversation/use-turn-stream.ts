@@ -1,5 +1,6 @@
 import { useCallback, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { ChatAttachment } from '../../../lib/api/attachments';
 import { toast } from '../../../components/toast/toast-store';
 import { attachTurn, type ChatTurnEvent } from '../../../lib/api/turns';
 import { reportTurnFailure } from '../errors/report-turn-failure';
@@ -15,6 +16,8 @@ type Follow = {
   /** Key of the optimistic user message this stream answers, when it was started here. */
   pendingKey?: string;
   draft?: string;
+  /** The message's attachments: a refused message gives them back to the composer with its text. */
+  attachments?: ChatAttachment[];
   /** A new version of the last exchange (Regenerate, Edit message): refused, the chat is shown as saved again. */
   revision?: boolean;
 };
@@ -24,6 +27,8 @@ type TurnStreamDeps = {
   dispatch: Dispatch<ConversationAction>;
   append: (item: ChatItem) => void;
   setDraft: Dispatch<SetStateAction<string>>;
+  /** Puts a refused message's attachments back in the composer. */
+  restoreAttachments: (attachments: ChatAttachment[]) => void;
   session: Pick<CurrentSession, 'rememberSession' | 'refreshSessions' | 'loadMessages'>;
 };
 
@@ -31,7 +36,7 @@ type TurnStreamDeps = {
  * Follows the events of a turn into the conversation, one stream at a time: a reply streamed token by
  * token, a connection that broke picked up again, a message refused or taken back given back as a draft.
  */
-export function useTurnStream({ agent, dispatch, append, setDraft, session }: TurnStreamDeps) {
+export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttachments, session }: TurnStreamDeps) {
   const { rememberSession, refreshSessions, loadMessages } = session;
   const stream = useRef<AbortController | null>(null);
 
@@ -44,7 +49,7 @@ export function useTurnStream({ agent, dispatch, append, setDraft, session }: Tu
   const follow = useCallback(
     async function followTurn(
       open: (signal: AbortSignal) => AsyncGenerator<ChatTurnEvent>,
-      { pendingKey, draft: sentDraft, revision = false }: Follow = {},
+      { pendingKey, draft: sentDraft, attachments = [], revision = false }: Follow = {},
     ): Promise<void> {
       /** The connection broke mid-reply: show what the server has, then follow the rest if it goes on. */
       const resync = async () => {
@@ -66,10 +71,15 @@ export function useTurnStream({ agent, dispatch, append, setDraft, session }: Tu
       let ended = false;
       let shownKey = pendingKey;
       let createdSession = false;
+      /** Nothing typed or attached is lost: the refused message goes back to the composer. */
+      const giveBack = () => {
+        if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
+        restoreAttachments(attachments);
+      };
       /** The server took the message back (the model could not read it): as if it had been refused at once. */
       const takeBack = () => {
         if (shownKey) dispatch({ type: 'withdrawn', key: shownKey });
-        if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
+        giveBack();
         if (createdSession) rememberSession(null);
         void refreshSessions();
       };
@@ -133,7 +143,7 @@ export function useTurnStream({ agent, dispatch, append, setDraft, session }: Tu
             const id = savedSession.read(agent.id);
             await (id ? loadMessages(id).catch(() => dispatch({ type: 'idle' })) : undefined);
           } else dispatch({ type: 'withdrawn', key: pendingKey });
-          if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
+          giveBack();
           reportTurnFailure(toTurnFailure(error), agent, append);
         } else if (received > 0) {
           await resync();
@@ -144,7 +154,7 @@ export function useTurnStream({ agent, dispatch, append, setDraft, session }: Tu
         if (stream.current === controller) stream.current = null;
       }
     },
-    [agent, append, detach, dispatch, loadMessages, refreshSessions, rememberSession, setDraft],
+    [agent, append, detach, dispatch, loadMessages, refreshSessions, rememberSession, restoreAttachments, setDraft],
   );
 
   /** Follows a session's turn in progress, if there is one (after a reload, or a chat opened). */
