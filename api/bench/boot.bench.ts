@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveCommand } from '../test/support/server-process';
 import { createBenchSchema, benchDatabaseUrl } from './support/bench-database';
@@ -15,6 +14,7 @@ import {
   BENCH_KEY,
   type Cleanup,
 } from './support/bench-kit';
+import { describeMemory as describe, mb, memoryOf } from './support/process-memory';
 import { cpuProfileDir, cpuProfilePreload, profileServer, summarizeProfile } from './support/cpu-profile';
 import { type RemoteFakeOpenAI } from './support/remote-fake-openai';
 import {
@@ -38,51 +38,6 @@ const SETTLE_MS = 5_000;
 const DEADLINE_MS = 5 * 60_000;
 /** BENCH_DATABASES=embedded|postgresql narrows a run while tuning. */
 const chosenDatabases = process.env.BENCH_DATABASES?.split(',') ?? ['embedded', 'postgresql'];
-
-/** The process and all its descendants, from /proc. */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const parent = Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      parents.set(parent, [...(parents.get(parent) ?? []), Number(name)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]) ?? []));
-  return tree;
-}
-
-/** kB of a /proc/<pid>/smaps_rollup field. */
-function rollup(pid: number, field: 'Rss' | 'Pss'): number {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-interface Memory {
-  /** The app's own resident memory. */
-  appMb: number;
-  /** App and database processes together, shared pages counted once (proportional set size). */
-  treeMb: number;
-  processes: number;
-}
-
-function memoryOf(pid: number): Memory {
-  const tree = processTree(pid);
-  const sum = (pids: number[], field: 'Rss' | 'Pss') => pids.reduce((total, p) => total + rollup(p, field), 0) / 1024;
-  return { appMb: rollup(pid, 'Rss') / 1024, treeMb: sum(tree, 'Pss'), processes: tree.length };
-}
-
-const mb = (value: number) => `${value.toFixed(0).padStart(5)} MB`;
-const describe = (memory: Memory) =>
-  `app ${mb(memory.appMb)} RSS; app and database ${mb(memory.treeMb)} (PSS, ${memory.processes} processes)`;
 
 function firstTokens(outcomes: Array<number | string>, what: string): number[] {
   const failures = outcomes.filter((outcome) => typeof outcome === 'string');
