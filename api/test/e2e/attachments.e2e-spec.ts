@@ -4,7 +4,9 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { AttachmentSweeper } from '../../src/attachments';
 import { encryptedPdf, pageTopic, REPORT_BLOCKS, docx, textPdf } from '../fixtures/files/make-documents';
+import { readFileSync } from 'node:fs';
 import {
+  fixturePath,
   GPS_DATUM,
   randomBytes,
   scriptedSvg,
@@ -83,6 +85,18 @@ describe('Attachments: photos and documents reach the model, safely', () => {
       await env.sut.anonymous().get(`/api/chat/attachments/${attachment.id}`).expect(401);
     });
 
+    it('from an iPhone (HEIC) is converted to a JPEG without its GPS', async () => {
+      const heic = readFileSync(fixturePath('photo.heic'));
+      expect(heic.includes(Buffer.from(GPS_DATUM))).toBe(true);
+      const attachment = await uploaded(env, PHOTOS_AND_DOCUMENTS, heic, 'IMG_0042.HEIC');
+      expect(attachment).toMatchObject({ kind: 'image', mediaType: 'image/jpeg', width: 96, height: 64 });
+      const client = await env.sut.authorized();
+      const stored = (await client.get(`/api/chat/attachments/${attachment.id}`).buffer(true).expect(200))
+        .body as Buffer;
+      expect(stored.includes(Buffer.from(GPS_DATUM))).toBe(false);
+      expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    });
+
     it('goes to the model as a data URL with the question, and the chat shows it on the message after a reload', async () => {
       const attachment = await uploaded(env, PHOTOS_AND_DOCUMENTS, await sidewaysPhotoWithGps(), 'rash.jpg');
       const events = await (
@@ -148,11 +162,11 @@ describe('Attachments: photos and documents reach the model, safely', () => {
 
   describe('bad input gets a clear answer and stores nothing', () => {
     it.each([
-      ['an SVG with a script', () => scriptedSvg(), 'drawing.svg', 415, 'UNSUPPORTED_FILE'],
-      ['bytes that are no file we take', () => randomBytes(), 'photo.jpg', 415, 'UNSUPPORTED_FILE'],
-      ['a truncated photo', () => truncatedJpeg(), 'broken.jpg', 422, 'UNREADABLE_FILE'],
-      ['an encrypted PDF', () => encryptedPdf(), 'locked.pdf', 422, 'UNREADABLE_FILE'],
-    ])('%s: %s', async (_, make, name, status, code) => {
+      ['an SVG with a script', 'drawing.svg', 415, 'UNSUPPORTED_FILE', () => scriptedSvg()],
+      ['bytes that are no file we take', 'photo.jpg', 415, 'UNSUPPORTED_FILE', () => randomBytes()],
+      ['a truncated photo', 'broken.jpg', 422, 'UNREADABLE_FILE', () => truncatedJpeg()],
+      ['an encrypted PDF', 'locked.pdf', 422, 'UNREADABLE_FILE', () => encryptedPdf()],
+    ] as const)('%s (%s) is refused with %i %s', async (_, name, status, code, make) => {
       const before = await attachmentRows(env);
       const res = await upload(env, PHOTOS_AND_DOCUMENTS, await make(), name);
       expect(res.status).toBe(status);

@@ -40,4 +40,22 @@ describe('fitContext', () => {
     expect(() => fitContext({ ...base, conversation, windowTokens: 2000 })).toThrow(MessageTooLong);
     expect(() => fitContext({ ...base, conversation, windowTokens: 2000 })).toThrow(/about [\d,]+ words/);
   });
+
+  it('counts photos in the budget, and drops the photos of the oldest messages first while their words stay', () => {
+    const photo = (id: string) => ({ id, name: `${id}.jpg`, dataUrl: 'data:image/jpeg;base64,AAAA', tokens: 765 });
+    const conversation = [
+      { role: 'user' as const, content: 'First room', images: [photo('first')] },
+      { role: 'assistant' as const, content: 'A mid-century room.' },
+      { role: 'user' as const, content: 'Second room', images: [photo('second')] },
+      { role: 'assistant' as const, content: 'Scandinavian.' },
+      { role: 'user' as const, content: 'Third room', images: [photo('third')] },
+    ];
+    // Room for two photos and the words, not three.
+    const fitted = fitContext({ ...base, conversation, windowTokens: 2100 });
+    const sent = fitted.request.messages.slice(1);
+    expect(sent.map((m) => m.images?.map((i) => i.id) ?? [])).toEqual([[], [], ['second'], [], ['third']]);
+    expect(sent[0].content).toMatch(/^First room\n\[1 photo\(s\) sent with this message are no longer shown\]$/);
+    expect(fitted.omittedMessages).toBe(0);
+    expect(promptTokens(fitted.request.messages) + base.maxTokens).toBeLessThanOrEqual(2100);
+  });
 });
