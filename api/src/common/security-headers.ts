@@ -7,7 +7,8 @@ export const SITE_SECURITY: Readonly<HelmetOptions> = {
   contentSecurityPolicy: {
     directives: {
       'default-src': ["'self'"],
-      'img-src': ["'self'", 'data:'],
+      // blob: for the composer's previews of photos still uploading (object URLs of the user's own files).
+      'img-src': ["'self'", 'data:', 'blob:'],
       'style-src': ["'self'", "'unsafe-inline'"],
       'connect-src': ["'self'"],
       // The installable app: its service worker (/sw.js) and manifest come from the site itself.
