@@ -9,3 +9,4 @@ export {
 } from './attachment.store';
 export { AttachmentSweeper, UNSENT_KEPT_MS } from './attachment-sweeper';
 export { toAttachmentDto } from './attachment-dto';
+export { AttachmentTransfer, type ImportedFile, type PreparedFile, type TransferredFile } from './attachment-transfer';

@@ -6,8 +6,19 @@ import { assertSafeJson } from './safe-json';
 
 export const JSON_BODY_LIMIT = '512kb';
 
-// Not strict: a bare `"x"` or `null` is valid JSON and should fail validation ("must be object"), not parsing.
-const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: false });
+type JsonParser = ReturnType<typeof express.json>;
+const parsers = new Map<string, JsonParser>();
+
+/** One parser per limit in use, made once. */
+function parserFor(limit: string): JsonParser {
+  let parser = parsers.get(limit);
+  if (!parser) {
+    // Not strict: a bare `"x"` or `null` is valid JSON and should fail validation ("must be object"), not parsing.
+    parser = express.json({ limit, strict: false });
+    parsers.set(limit, parser);
+  }
+  return parser;
+}
 
 const hasBody = (req: Request) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -16,10 +27,10 @@ interface BodyParserError extends Error {
   type?: string;
 }
 
-function toAppError(error: BodyParserError): AppError {
+function toAppError(error: BodyParserError, limit: string): AppError {
   switch (error.type) {
     case 'entity.too.large':
-      return new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${JSON_BODY_LIMIT}`);
+      return new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit}`);
     case 'entity.parse.failed':
       return new AppError('MALFORMED_JSON', 'Request body is not valid JSON');
     case 'charset.unsupported':
@@ -34,17 +45,22 @@ function toAppError(error: BodyParserError): AppError {
   }
 }
 
+const STREAMED_BODY = 'streamedBody';
+
+/** A route that reads its own body as a stream (an upload): the guard leaves the body unread. */
+export const StreamedBody = () => SetMetadata(STREAMED_BODY, true);
+
+const BODY_LIMIT = 'jsonBodyLimit';
+
+/** A route whose JSON bodies may be larger than JSON_BODY_LIMIT: `limit` in body-parser's words ("200mb"). */
+export const JsonBodyLimit = (limit: string) => SetMetadata(BODY_LIMIT, limit);
+
 /**
  * Parses JSON bodies (and screens query strings) as the second global guard: AppModule registers it
  * after the access guard, so a request without access is refused before its body is read, and anything
  * thrown here reaches the exception filter. A guard rather than an interceptor because a request that
  * meets no interceptor skips Nest's observable pipeline, which one-shot replies paid for on every call.
  */
-const STREAMED_BODY = 'streamedBody';
-
-/** A route that reads its own body as a stream (an upload): the guard leaves the body unread. */
-export const StreamedBody = () => SetMetadata(STREAMED_BODY, true);
-
 @Injectable()
 export class JsonBodyGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
@@ -58,9 +74,10 @@ export class JsonBodyGuard implements CanActivate {
       if (!req.is('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
       }
+      const limit = this.reflector.get<string | undefined>(BODY_LIMIT, context.getHandler()) ?? JSON_BODY_LIMIT;
       await new Promise<void>((resolve, reject) =>
-        parseJson(req, http.getResponse<Response>(), (error?: BodyParserError) =>
-          error ? reject(toAppError(error)) : resolve(),
+        parserFor(limit)(req, http.getResponse<Response>(), (error?: BodyParserError) =>
+          error ? reject(toAppError(error, limit)) : resolve(),
         ),
       );
       assertSafeJson(req.body, 'body');

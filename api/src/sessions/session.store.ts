@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
 import { ChatSessionEntity } from './chat-session.entity';
@@ -30,6 +30,8 @@ export interface ImportedChat {
     usage: ChatMessageEntity['usage'];
     provenance: ChatMessageEntity['provenance'];
   }[];
+  /** Written in the same transaction once the messages have their ids (given in the order of `messages`). */
+  alongside?: (tx: EntityManager, sessionId: string, messageIds: string[]) => Promise<void>;
 }
 
 /** Rows per INSERT of an import: well below PostgreSQL's 65535 bind parameters. */
@@ -98,6 +100,11 @@ export class SessionStore {
         }),
       );
       for (let i = 0; i < rows.length; i += IMPORT_CHUNK) await messages.insert(rows.slice(i, i + IMPORT_CHUNK));
+      await chat.alongside?.(
+        tx,
+        session.id,
+        rows.map((row) => row.id),
+      );
       return session;
     });
   }

@@ -1,12 +1,33 @@
-import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
+import type { ChatExport, ChatExportAttachment } from '@mb/contracts/types/wire/chat-export';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { TransferredFile } from '../attachments';
 import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
 
 export const EXPORT_FORMATS = ['markdown', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The lossless JSON document: everything but ids, which an import gives anew. */
-export function toChatExport(session: ChatSessionEntity, messages: ChatMessageEntity[], now = new Date()): ChatExport {
+/** A message's files, by message id. */
+export type FilesByMessage<File> = ReadonlyMap<string, readonly File[]>;
+
+const toExportedFile = (file: TransferredFile): ChatExportAttachment => ({
+  kind: file.kind,
+  name: file.name,
+  mediaType: file.mediaType,
+  data: file.bytes.toString('base64'),
+  ...(file.width !== null && { width: file.width }),
+  ...(file.height !== null && { height: file.height }),
+  ...(file.pages !== null && { pages: file.pages }),
+  ...(file.readSummary !== null && { read: file.readSummary }),
+  ...(file.readParts !== null && { readParts: file.readParts }),
+});
+
+/** The lossless JSON document: everything but ids, which an import gives anew; files with their bytes. */
+export function toChatExport(
+  session: ChatSessionEntity,
+  messages: ChatMessageEntity[],
+  files: FilesByMessage<TransferredFile> = new Map(),
+  now = new Date(),
+): ChatExport {
   return {
     version: 1,
     exportedAt: now.toISOString(),
@@ -20,16 +41,20 @@ export function toChatExport(session: ChatSessionEntity, messages: ChatMessageEn
       createdAt: session.createdAt.toISOString(),
       updatedAt: session.updatedAt.toISOString(),
     },
-    messages: messages.map((m) => ({
-      role: m.role,
-      content: m.content,
-      order: m.order,
-      createdAt: m.createdAt.toISOString(),
-      incomplete: m.incomplete,
-      sources: m.sources ?? [],
-      ...(m.usage && { usage: m.usage }),
-      ...(m.provenance && { provenance: m.provenance }),
-    })),
+    messages: messages.map((m) => {
+      const attached = files.get(String(m.id)) ?? [];
+      return {
+        role: m.role,
+        content: m.content,
+        ...(attached.length && { attachments: attached.map(toExportedFile) }),
+        order: m.order,
+        createdAt: m.createdAt.toISOString(),
+        incomplete: m.incomplete,
+        sources: m.sources ?? [],
+        ...(m.usage && { usage: m.usage }),
+        ...(m.provenance && { provenance: m.provenance }),
+      };
+    }),
   };
 }
 
@@ -63,8 +88,50 @@ function sourceLine(source: MessageSource, index: number): string {
     : `${index + 1}. ${linkText(source.title)} (${source.link})`;
 }
 
-/** A readable Markdown rendering: the title, dates, each message under its speaker, sources as links. */
-export function toMarkdown(session: ChatSessionEntity, messages: ChatMessageEntity[], now = new Date()): string {
+/** What a Markdown line says of a file: never its bytes, nor where it is. */
+export type NamedFile = Pick<
+  TransferredFile,
+  'kind' | 'name' | 'mediaType' | 'width' | 'height' | 'pages' | 'readSummary'
+>;
+
+const DOCUMENT_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'text/markdown': 'Markdown',
+  'text/csv': 'CSV',
+  'application/json': 'JSON',
+  'text/plain': 'text',
+};
+
+/**
+ * A file's name as plain text: what Markdown would read as emphasis, code, a link or HTML is escaped, and so are
+ * the starts of autolinks ("www.", an e-mail's "@"; a name has no slashes, so no "https://").
+ */
+const plainName = (name: string) =>
+  name
+    .replace(/\s+/g, ' ')
+    .replace(/[\\`*_[\]<>~@!|#]/g, (c) => `\\${c}`)
+    .replace(/(www)\./gi, '$1\\.');
+
+function describeFile(file: NamedFile): string {
+  if (file.kind === 'image') return file.width && file.height ? `photo, ${file.width} × ${file.height}` : 'photo';
+  const label = DOCUMENT_LABELS[file.mediaType] ?? 'document';
+  const pages = file.pages ? `, ${file.pages} ${file.pages === 1 ? 'page' : 'pages'}` : '';
+  return `${label}${pages}${file.readSummary ? `; read: ${file.readSummary}` : ''}`;
+}
+
+const attachedLine = (file: NamedFile) => `Attached: ${plainName(file.name)} (${describeFile(file)})`;
+
+/**
+ * A readable Markdown rendering: the title, dates, each message under its speaker with a line naming each file
+ * sent with it, sources as links.
+ */
+export function toMarkdown(
+  session: ChatSessionEntity,
+  messages: ChatMessageEntity[],
+  files: FilesByMessage<NamedFile> = new Map(),
+  now = new Date(),
+): string {
   const lines = [
     `# ${session.title.replace(/\s+/g, ' ').trim()}`,
     '',
@@ -72,7 +139,10 @@ export function toMarkdown(session: ChatSessionEntity, messages: ChatMessageEnti
     '',
   ];
   for (const message of messages) {
-    lines.push('---', '', `**${speaker[message.role]}**`, '', message.content.trim() || '*(no text)*', '');
+    const attached = files.get(String(message.id)) ?? [];
+    lines.push('---', '', `**${speaker[message.role]}**`, '');
+    if (message.content.trim() || !attached.length) lines.push(message.content.trim() || '*(no text)*', '');
+    for (const file of attached) lines.push(attachedLine(file), '');
     if (message.incomplete) lines.push('*This reply is incomplete: it was cut short.*', '');
     const sources = message.sources ?? [];
     if (sources.length) lines.push('Sources:', '', ...sources.map(sourceLine), '');

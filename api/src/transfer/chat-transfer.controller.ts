@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError } from '../common/app-error';
+import { JsonBodyLimit } from '../common/json-body.guard';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
@@ -24,8 +25,9 @@ export class ChatTransferController {
   @Answers({
     summary: 'Download a chat as Markdown (to read) or JSON (lossless, for POST /api/chat/import)',
     description:
-      'An attachment named from the title. Markdown: the title, dates, each message under **You** or **Assistant**, ' +
-      'sources as links, incomplete replies marked. JSON: a ChatExport document (wire/chat-export.schema.json).',
+      'An attachment named from the title. Markdown: the title, dates, each message under **You** or **Assistant** ' +
+      'with a line naming each file sent with it, sources as links, incomplete replies marked. JSON: a ChatExport ' +
+      "document (wire/chat-export.schema.json), each message's files with their stored bytes in base64.",
     query: { format: '`markdown` (default) or `json`.' },
     headers: { 'Content-Disposition': 'attachment, with a file name made from the title (.md or .json).' },
     content: {
@@ -48,12 +50,19 @@ export class ChatTransferController {
   }
 
   @Post('import')
+  // Files travel in base64 (4/3 of their size): 200 MB carries 150 MB of them, six documents at the default
+  // UPLOAD_MAX_BYTES or hundreds of processed photos, while bounding what one import holds in memory as it is parsed.
+  @JsonBodyLimit('200mb')
   @Answers({
     summary: 'Bring back a chat exported as JSON, as a new chat',
     description:
       'New ids; the same title, persona, messages, orders and texts. Refused with 400 when the document does not ' +
-      "follow its schema, names an agent this server does not have, or repeats a message's order.",
+      "follow its schema, names an agent this server does not have, or repeats a message's order. Every file is " +
+      "processed again as an upload to the chat's agent is (judged by its bytes, never its stated type); one refused " +
+      "refuses the import with the upload's error, naming its message and file, and nothing is stored. Bodies up " +
+      'to 200 MB.',
     json: 'wire/chat-session',
+    errors: ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE', 'UNREADABLE_FILE', 'TOO_MANY_FILES'],
   })
   async import(@Body(validBody('import-chat-request')) body: ImportChatRequest): Promise<ChatSession> {
     return toSessionDto(await this.transfer.import(body));

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
+import { AttachmentsModule } from '../attachments';
 import { MessagesModule } from '../messages';
 import { SessionsModule } from '../sessions';
 import { ChatTransferController } from './chat-transfer.controller';
 import { ChatTransfer } from './chat-transfer.service';
 
 @Module({
-  imports: [AgentsModule, SessionsModule, MessagesModule],
+  imports: [AgentsModule, AttachmentsModule, SessionsModule, MessagesModule],
   controllers: [ChatTransferController],
   providers: [ChatTransfer],
 })

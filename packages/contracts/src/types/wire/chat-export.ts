@@ -5,10 +5,11 @@
  */
 
 import type { AgentConfig } from '../agent-config.js';
+import type { AttachmentKind } from '../agent.js';
 import type { MessageProvenance, MessageSource, MessageUsage } from './chat-message.js';
 
 /**
- * A chat exported as JSON (GET /api/chat/sessions/:id/export?format=json), lossless: POST /api/chat/import brings it back as a new chat.
+ * A chat exported as JSON (GET /api/chat/sessions/:id/export?format=json), lossless: POST /api/chat/import brings it back as a new chat. Exports made before attachments existed have no `attachments` and import unchanged.
  */
 export interface ChatExport {
   /**
@@ -77,6 +78,12 @@ export interface ChatExportMessage {
    */
   content: string;
   /**
+   * User messages only: the photos and documents sent with it, in the order attached; absent when none. An import processes every file again as an upload (judged by its bytes, within what the chat's agent takes) and refuses the whole chat if one is refused.
+   *
+   * @maxItems 10
+   */
+  attachments?: ChatExportAttachment[];
+  /**
    * Position in the chat, unique per chat.
    */
   order: number;
@@ -100,4 +107,47 @@ export interface ChatExportMessage {
    * What produced the reply, when recorded.
    */
   provenance?: MessageProvenance;
+}
+/**
+ * One attached file: the bytes the server kept (a processed image, or a document as sent; a document's text is not exported but read again on import) and how the model read it when the message was answered. Kind, media type and sizes are what the exporting server decided; an import decides them again from the bytes.
+ */
+export interface ChatExportAttachment {
+  /**
+   * "image" or "document", as the exporting server judged it.
+   */
+  kind: AttachmentKind;
+  /**
+   * The file's name as the user had it (shown only, never a path).
+   */
+  name: string;
+  /**
+   * What the exporting server served it as; an import ignores it and decides from the bytes.
+   */
+  mediaType: string;
+  /**
+   * The stored bytes, base64 (RFC 4648, padded, no line breaks).
+   */
+  data: string;
+  /**
+   * Images: width in pixels, upright.
+   */
+  width?: number;
+  /**
+   * Images: height in pixels, upright.
+   */
+  height?: number;
+  /**
+   * PDFs: how many pages.
+   */
+  pages?: number;
+  /**
+   * What the model read of it when the message was answered, e.g. "the whole image" or "pages 3-9 and 41 of 80".
+   */
+  read?: string;
+  /**
+   * Documents read in part: the parts (0-based, in the order the document's text is read) the model read; later turns read the same. Absent: the whole document.
+   *
+   * @maxItems 100000
+   */
+  readParts?: number[];
 }

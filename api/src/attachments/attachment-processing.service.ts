@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import { AttachmentPolicy } from '../agents';
+import { AppError } from '../common/app-error';
+import { type AppConfig, APP_CONFIG } from '../config';
+import { tokensOf } from '../llm';
+import type { NewAttachment } from './attachment.store';
+import { type DocumentPart, extractDocument, sniffDocument } from './processing/document';
+import { FileRefusal } from './processing/file-refusal';
+import { processImage, sniffImage } from './processing/image';
+import { ProcessingSlots } from './processing-slots';
+import { displayName, fileTooLarge } from './upload-receiver';
+
+const HEAD_BYTES = 4096;
+
+async function headOf(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+const refusalError = (refusal: FileRefusal) =>
+  new AppError(refusal.reason === 'unsupported' ? 'UNSUPPORTED_FILE' : 'UNREADABLE_FILE', refusal.message);
+
+/** A file of ours on disk, and the name its owner gave it (shown only). */
+export interface FileOnDisk {
+  path: string;
+  name: string;
+}
+
+/**
+ * What every incoming file goes through, an upload or a file in an imported chat: judged by its bytes (never
+ * its name or declared type), checked against what the agent takes, and made safe (a photo upright, stripped
+ * and downscaled; a document read into text). Answers what to store; refusals are AppErrors a user can act on.
+ */
+@Injectable()
+export class AttachmentProcessing implements OnApplicationShutdown {
+  private readonly slots = new ProcessingSlots();
+  private readonly dir = mkdtempSync(join(tmpdir(), 'mb-files-'));
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly policy: AttachmentPolicy,
+  ) {}
+
+  async process(agent: AgentDefinition, file: FileOnDisk): Promise<NewAttachment> {
+    try {
+      return await this.slots.run(() => this.judge(agent, file));
+    } catch (error) {
+      throw error instanceof FileRefusal ? refusalError(error) : error;
+    }
+  }
+
+  /** Bytes held in memory (a file of an imported chat): written to a private temporary file and processed as an upload. */
+  async processBytes(agent: AgentDefinition, bytes: Buffer, name: string): Promise<NewAttachment> {
+    const accepted = this.policy.of(agent);
+    if (!accepted.kinds.length && !accepted.photosRefusedReason)
+      throw new AppError('UNSUPPORTED_FILE', 'This assistant does not take attachments.');
+    if (bytes.length > accepted.maxFileBytes) throw fileTooLarge(accepted.maxFileBytes);
+    if (!bytes.length) throw new AppError('UNREADABLE_FILE', 'This file is empty.');
+    const path = join(this.dir, randomUUID());
+    await writeFile(path, bytes, { mode: 0o600 });
+    try {
+      return await this.process(agent, { path, name: displayName(name) });
+    } finally {
+      await unlink(path).catch(() => undefined);
+    }
+  }
+
+  private async judge(agent: AgentDefinition, file: FileOnDisk): Promise<NewAttachment> {
+    const head = await headOf(file.path);
+    const imageFormat = sniffImage(head);
+    if (imageFormat) {
+      // Markup (SVG, HTML) is refused by processImage itself, whatever the agent takes: it can carry scripts.
+      if (imageFormat !== 'svg' && imageFormat !== 'html') this.policy.assertTakes(agent, 'image');
+      const image = await processImage(file.path, { maxEdge: this.config.uploads.imageMaxEdge });
+      return {
+        agentType: agent.id,
+        kind: 'image',
+        name: file.name,
+        mediaType: image.mediaType,
+        content: image.bytes,
+        thumbnail: image.thumbnail,
+        width: image.width,
+        height: image.height,
+      };
+    }
+    if (sniffDocument(head)) {
+      this.policy.assertTakes(agent, 'document');
+      const document = await extractDocument(file.path, file.name);
+      return {
+        agentType: agent.id,
+        kind: 'document',
+        name: file.name,
+        mediaType: document.mediaType,
+        content: await readFile(file.path),
+        ...(document.pages !== undefined && { pages: document.pages }),
+        parts: document.parts.map((part: DocumentPart) => ({ ...part, tokens: tokensOf(part.text) })),
+      };
+    }
+    throw new AppError(
+      'UNSUPPORTED_FILE',
+      'This kind of file cannot be attached. Photos (JPEG, PNG, HEIC, WebP, AVIF, GIF) and documents (PDF, DOCX, ' +
+        'text, Markdown, CSV, JSON, source code) can.',
+    );
+  }
+
+  onApplicationShutdown(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
