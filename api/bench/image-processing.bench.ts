@@ -1,10 +1,14 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { processImage, type ProcessedImage } from '../src/attachments/processing/image';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { DEFAULT_MAX_INPUT_PIXELS, processImage, type ProcessedImage } from '../src/attachments/processing/image';
+import { decodeHeic } from '../src/attachments/processing/image/decode-heic';
 import { noisyPhoto } from '../test/fixtures/files/make-images';
-import { type Cleanup, ms, percentile, runBench, spawnBenchChild } from './support/bench-kit';
+import { type Cleanup, ms, percentile, runBench, sleep, spawnBenchChild } from './support/bench-kit';
 
 /**
  * Processing a phone photo as an attachment: a 12-megapixel JPEG (4032 × 3024, noisy so it compresses like a
@@ -12,11 +16,20 @@ import { type Cleanup, ms, percentile, runBench, spawnBenchChild } from './suppo
  * re-encoded (mozjpeg) with a WebP thumbnail. The runs happen in a child process of their own, so its peak RSS
  * is the processing's and not that of building the photo; once with glibc's default malloc arenas (one per
  * libvips thread, where freed pixel buffers fragment) and once with MALLOC_ARENA_MAX=2.
+ *
+ * Then the same photo as an iPhone-sized HEIC (made by libheif's heif-enc, skipped where it is not installed)
+ * decoded to RGBA, in a child process per decoder: libheif in WebAssembly on the calling thread, as decodeHeic did
+ * before, and decodeHeic's worker thread; with the longest stall of the calling thread's event loop meanwhile.
  */
 const MAX_EDGE = 2048;
 const WARMUP = 2;
 const RUNS = 15;
 const PHOTO_ENV = 'IMAGE_BENCH_PHOTO';
+const HEIC_ENV = 'IMAGE_BENCH_HEIC';
+const HEIC_DECODER_ENV = 'IMAGE_BENCH_HEIC_DECODER';
+const HEIC_RUNS = 5;
+/** The event loop's clock: a stall is the gap between two of its ticks less this. */
+const TICK_MS = 2;
 
 interface Outcome {
   samples: number[];
@@ -48,11 +61,65 @@ async function runs(photo: string): Promise<Outcome> {
   };
 }
 
-function inChild(cleanup: Cleanup, photo: string, env: Record<string, string>): Promise<Outcome> {
-  const child = spawnBenchChild(__filename, { [PHOTO_ENV]: photo, ...env });
+/** Ways to turn a HEIC file into RGBA pixels in the hands of the calling thread. */
+const HEIC_DECODERS = {
+  'calling thread': async (heic: string) => {
+    const { default: decode } = await import('heic-decode');
+    const images = await decode.all({ buffer: await readFile(heic) });
+    try {
+      await images[0].decode();
+    } finally {
+      images.dispose();
+    }
+  },
+  'worker (decodeHeic)': async (heic: string) => {
+    await decodeHeic(heic, DEFAULT_MAX_INPUT_PIXELS);
+  },
+} satisfies Record<string, (heic: string) => Promise<void>>;
+type HeicDecoder = keyof typeof HEIC_DECODERS;
+
+interface HeicOutcome {
+  samples: number[];
+  longestStallMs: number;
+  peakRssMb: number;
+  rssAfterGcMb: number;
+}
+
+/** What the process holds once the decoded pixels it dropped are collected: memory a decoder kept for itself. */
+async function rssAfterGcMb(): Promise<number> {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  await sleep(100);
+  return process.memoryUsage.rss() / 2 ** 20;
+}
+
+async function heicRuns(heic: string, decoder: HeicDecoder): Promise<HeicOutcome> {
+  const decode = HEIC_DECODERS[decoder];
+  await decode(heic);
+  const loop = monitorEventLoopDelay({ resolution: TICK_MS });
+  loop.enable();
+  const samples: number[] = [];
+  for (let i = 0; i < HEIC_RUNS; i++) {
+    const start = performance.now();
+    await decode(heic);
+    samples.push(performance.now() - start);
+    // A stall is recorded by the tick that ends it.
+    await sleep(5 * TICK_MS);
+  }
+  loop.disable();
+  return {
+    samples,
+    longestStallMs: Math.max(0, loop.max / 1e6 - TICK_MS),
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    rssAfterGcMb: await rssAfterGcMb(),
+  };
+}
+
+function inChild<Answer>(cleanup: Cleanup, env: Record<string, string>): Promise<Answer> {
+  const child = spawnBenchChild(__filename, env);
   cleanup.child('the processing process', child);
   return new Promise((resolve, reject) => {
-    child.once('message', (outcome: Outcome) => resolve(outcome));
+    child.once('message', (outcome: Answer) => resolve(outcome));
     child.once('exit', (code) => reject(new Error(`the processing process exited (${code}) before answering`)));
   });
 }
@@ -66,9 +133,42 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const row = (...cells: string[]) =>
   console.log(cells.map((cell, i) => (i ? cell.padStart(14) : cell.padEnd(22))).join(''));
 
+const hasHeifEnc = () => !spawnSync('heif-enc', ['--version']).error;
+
+async function heicBench(cleanup: Cleanup, dir: string, photo: string): Promise<void> {
+  console.log('');
+  if (!hasHeifEnc()) {
+    console.log('HEIC decode: skipped, heif-enc (libheif-examples) is not installed to make the HEIC');
+    return;
+  }
+  const heic = join(dir, 'photo.heic');
+  execFileSync('heif-enc', ['-q', '80', '-p', 'preset=ultrafast', '-o', heic, photo]);
+  console.log(
+    `decode a 4032 × 3024 HEIC of ${mb((await stat(heic)).size)} to RGBA: ${HEIC_RUNS} runs after 1 warm-up, ` +
+      `each decoder in a process of its own`,
+  );
+  row('decoded on', 'p50', 'max', 'longest stall', 'peak RSS', 'RSS after GC');
+  for (const decoder of Object.keys(HEIC_DECODERS) as HeicDecoder[]) {
+    const outcome = await inChild<HeicOutcome>(cleanup, { [HEIC_ENV]: heic, [HEIC_DECODER_ENV]: decoder });
+    row(
+      decoder,
+      ms(percentile(outcome.samples, 50)),
+      ms(Math.max(...outcome.samples)),
+      ms(outcome.longestStallMs),
+      `${outcome.peakRssMb.toFixed(0)} MB`,
+      `${outcome.rssAfterGcMb.toFixed(0)} MB`,
+    );
+  }
+}
+
 const photoInChild = process.env[PHOTO_ENV];
+const heicInChild = process.env[HEIC_ENV];
 if (photoInChild) {
   void runs(photoInChild).then((outcome) => process.send!(outcome, () => process.exit(0)));
+} else if (heicInChild) {
+  void heicRuns(heicInChild, process.env[HEIC_DECODER_ENV] as HeicDecoder).then((outcome) =>
+    process.send!(outcome, () => process.exit(0)),
+  );
 } else {
   runBench('image processing bench', 5 * 60_000, async (cleanup) => {
     const dir = await mkdtemp(join(tmpdir(), 'image-bench-'));
@@ -84,11 +184,12 @@ if (photoInChild) {
     row('malloc', 'p50', 'p95', 'RSS before', 'peak RSS');
     let stored = '';
     for (const [label, env] of MALLOC) {
-      const outcome = await inChild(cleanup, photo, env);
+      const outcome = await inChild<Outcome>(cleanup, { [PHOTO_ENV]: photo, ...env });
       const [p50, p95] = [50, 95].map((p) => ms(percentile(outcome.samples, p)));
       row(label, p50, p95, `${outcome.rssBeforeMb.toFixed(0)} MB`, `${outcome.peakRssMb.toFixed(0)} MB`);
       stored = `stored: a ${outcome.width} × ${outcome.height} JPEG of ${mb(outcome.storedBytes)}`;
     }
     console.log(stored);
+    await heicBench(cleanup, dir, photo);
   });
 }

@@ -1,22 +1,87 @@
-import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
-import { guardPixelCount } from './image-refusals';
+import { FileRefusal } from '../file-refusal';
+import { damagedImage, guardPixelCount } from './image-refusals';
+
+interface WorkerJob {
+  input: string | Buffer;
+  maxInputPixels: number;
+}
+/** What heic-worker.mjs posts: RGBA pixels, a header past the pixel limit, or why libheif could not read the file. */
+type WorkerAnswer =
+  | { width: number; height: number; pixels: ArrayBuffer }
+  | { width: number; height: number; tooLarge: true }
+  | { problem: string };
+
+/** Emitted beside this file by tsc (allowJs), so the same path holds under src (jest, tsx) and dist. */
+const WORKER_FILE = join(__dirname, 'heic-worker.mjs');
+/** A 12-megapixel photo decodes in about 1.5 s on one core, a 48-megapixel one in about 6 s: room for a busy host. */
+const TIME_LIMIT_MS = 20_000;
+/**
+ * The worker's JavaScript heap, which holds libheif's bundle (16 MB suffices for a 48-megapixel decode). The
+ * WebAssembly memory and the pixels are ArrayBuffers outside it: a 48-megapixel decode grows them to ~500 MB.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64 };
+/** The worker could not start: a fault of this server, not of the user's file. */
+const STARTUP_ERRORS = new Set([
+  'MODULE_NOT_FOUND',
+  'ERR_MODULE_NOT_FOUND',
+  'ERR_WORKER_PATH',
+  'ERR_WORKER_INIT_FAILED',
+]);
+
+const tooSlow = () =>
+  new FileRefusal('unreadable', 'This HEIC image took too long to decode. Export it as JPEG and send that.');
+const tooHeavy = () =>
+  new FileRefusal('unreadable', 'This HEIC image needs too much memory to decode. Export it as JPEG and send that.');
 
 /**
  * HEVC-coded HEIF (what iPhones write), which sharp's prebuilt libheif cannot decode: decoded by libheif in
  * WebAssembly to RGBA and handed to sharp as raw pixels. The rotation and mirroring boxes are applied by the
  * decoder; the file's EXIF (orientation included) never reaches sharp, so nothing is turned twice.
  */
-export async function decodeHeic(input: string | Buffer, maxInputPixels: number): Promise<Sharp> {
-  // Loaded on the first HEIC only: the WebAssembly build is several megabytes the server need not hold before.
-  const { default: decode } = await import('heic-decode');
-  const images = await decode.all({ buffer: typeof input === 'string' ? await readFile(input) : input });
-  try {
-    const [first] = images;
-    guardPixelCount(first.width, first.height, maxInputPixels);
-    const { width, height, data } = await first.decode();
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
-  } finally {
-    images.dispose();
-  }
+export async function decodeHeic(
+  input: string | Buffer,
+  maxInputPixels: number,
+  timeoutMs = TIME_LIMIT_MS,
+): Promise<Sharp> {
+  const answer = await decodeInWorker({ input, maxInputPixels }, timeoutMs);
+  if ('problem' in answer) throw damagedImage('heic', new Error(answer.problem));
+  // The worker stopped at the header when it is past the limit; the sentence that says so is written here.
+  guardPixelCount(answer.width, answer.height, maxInputPixels);
+  if (!('pixels' in answer)) throw damagedImage('heic', new Error('the worker refused a header within the limit'));
+  const { width, height, pixels } = answer;
+  return sharp(Buffer.from(pixels), { raw: { width, height, channels: 4 } });
 }
+
+/**
+ * Each decode has a worker thread of its own, stopped after `timeoutMs`: it keeps a second-long decode off the
+ * event loop, and the hundreds of megabytes of WebAssembly memory libheif grows, and never shrinks, are
+ * returned when the thread ends. How the worker fails on a file becomes a FileRefusal.
+ */
+function decodeInWorker(job: WorkerJob, timeoutMs: number): Promise<WorkerAnswer> {
+  return new Promise((resolve, reject) => {
+    // No inherited node flags: a loader hook of the parent (tsx) would only slow the plain .mjs worker down.
+    const worker = new Worker(WORKER_FILE, { workerData: job, resourceLimits: RESOURCE_LIMITS, execArgv: [] });
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      finish();
+    };
+    const timer = setTimeout(() => settle(() => reject(tooSlow())), timeoutMs);
+    worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => reject(STARTUP_ERRORS.has(error.code ?? '') ? error : crashRefusal(error))),
+    );
+    worker.once('exit', (code) =>
+      settle(() => reject(damagedImage('heic', new Error(`the worker exited (${code}) without answering`)))),
+    );
+  });
+}
+
+const crashRefusal = (error: { code?: string }) =>
+  error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooHeavy() : damagedImage('heic', error);

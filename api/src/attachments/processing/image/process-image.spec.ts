@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import * as images from '../../../../test/fixtures/files/make-images';
 import { FileRefusal, type FileRefusalReason } from '../file-refusal';
+import { decodeHeic } from './decode-heic';
 import { processImage } from './process-image';
+
+// Every load of the WebAssembly HEIC decoder into this (the server's) thread; a worker thread's loads are its own.
+const mockMainThreadLoads: string[] = [];
+jest.mock('heic-decode', () => {
+  mockMainThreadLoads.push('heic-decode');
+  return jest.requireActual('heic-decode');
+});
 
 type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
@@ -112,6 +120,33 @@ describe(processImage.name, () => {
     expect(stored.exif).toBeUndefined();
     expect(sut.bytes.includes(images.GPS_DATUM)).toBe(false);
     expect(await markedCornerOf(sut.bytes)).toBe('top-left');
+  });
+
+  test('decodes a HEIC in a worker thread, never loading libheif into the thread that called it', async () => {
+    const sut = await processImage(HEIC, options);
+
+    expect(sut).toMatchObject({ width: 96, height: 64, sourceFormat: 'heic' });
+    expect(await markedCornerOf(sut.bytes)).toBe('top-left');
+    expect(mockMainThreadLoads).toEqual([]);
+  });
+
+  test('refuses a HEIC whose decode outlasts the time limit as unreadable', async () => {
+    const refusal = await refusalOf(decodeHeic(HEIC, 96 * 64, 1));
+
+    expect(refusal).toMatchObject({ reason: 'unreadable', message: expect.stringMatching(/HEIC image took too long/) });
+  });
+
+  test("keeps libheif's words about a damaged HEIC off stdout, in the refusal's cause for the log", async () => {
+    const heic = await readFile(HEIC);
+    const stdout = jest.spyOn(process.stdout, 'write');
+
+    const error: unknown = await processImage(heic.subarray(0, heic.length - 50), options).catch((thrown) => thrown);
+    const written = stdout.mock.calls.map(([chunk]) => String(chunk)).join('');
+    stdout.mockRestore();
+
+    expect(error).toBeInstanceOf(FileRefusal);
+    expect(((error as FileRefusal).cause as Error).message).toMatch(/libheif: Could not parse HEIF file/);
+    expect(written).not.toContain('HEIF');
   });
 
   test('keeps only the first frame of an animated GIF', async () => {
