@@ -26,7 +26,9 @@ export class AttachmentIntake implements OnApplicationShutdown {
     const agent = typeof agentType === 'string' ? this.agents.get(agentType) : undefined;
     if (!agent) {
       req.res?.setHeader('Connection', 'close');
-      throw AppError.validation([`agentType "${String(agentType ?? '')}" is not a known agent`]);
+      throw AppError.validation([
+        typeof agentType === 'string' ? `agentType "${agentType}" is not a known agent` : 'agentType is required',
+      ]);
     }
     const accepted = this.policy.of(agent);
     if (!accepted.kinds.length && !accepted.photosRefusedReason) {

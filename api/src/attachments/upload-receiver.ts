@@ -30,7 +30,10 @@ export function formatBytes(bytes: number): string {
 /** The name as a user would read it: no folders (some browsers send them), no control characters, bounded. */
 export function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = Array.from(base)
+    .filter((character) => character >= ' ' && character !== '\u007f')
+    .join('')
+    .trim();
   return clean.slice(0, 255) || 'file';
 }
 

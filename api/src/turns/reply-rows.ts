@@ -1,5 +1,4 @@
 // What the SQL of replies shares, opening one (reply-opening.store.ts) and its life cycle (reply.store.ts).
-import type { DataSource, EntityManager } from 'typeorm';
 import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
 import { ChatMessageEntity, type MessageRole } from '../sessions';
 

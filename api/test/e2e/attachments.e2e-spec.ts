@@ -114,7 +114,7 @@ describe('Attachments: photos and documents reach the model, safely', () => {
       const sent = Buffer.from(image.image_url!.url.split(',')[1], 'base64');
       expect(sent.includes(Buffer.from(GPS_DATUM))).toBe(false);
 
-      const done = only(events, 'done').message as ChatMessage;
+      const done = only(events, 'done').message;
       expect(done.provenance?.attachments).toEqual([
         expect.objectContaining({ id: attachment.id, kind: 'image', read: 'the whole image' }),
       ]);
@@ -234,7 +234,7 @@ describe('Attachments: photos and documents reach the model, safely', () => {
       const call = env.openai.streamedRequests().at(-1)!;
       expect(call.promptTokens! + 500).toBeLessThanOrEqual(4096);
       expect(JSON.stringify(call.body)).toContain(pageTopic(41));
-      expect((only(events, 'done').message as ChatMessage).provenance?.attachments?.[0].read).toBe(read);
+      expect(only(events, 'done').message.provenance?.attachments?.[0].read).toBe(read);
     });
 
     it('a DOCX becomes text with its sections named', async () => {
