@@ -47,6 +47,9 @@ export const agents = {
   readsShortMessages: fixture('reads-short-messages'),
   countsTokensItsOwnWay: fixture('counts-tokens-its-own-way'),
   keepsVersions: fixture('keeps-versions'),
+  uploadsPhotosAndDocuments: fixture('uploads-photos-and-documents'),
+  uploadsWithoutVision: fixture('uploads-without-vision'),
+  uploadsOneSmallFile: fixture('uploads-one-small-file'),
 } as const satisfies Record<string, AgentDefinition>;
 
 /** The agent's canonical route: the one hub cards and menu links point to. */
