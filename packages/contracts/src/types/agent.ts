@@ -32,12 +32,36 @@ export type AttachmentKind = 'image' | 'document';
  */
 export type ErrorStyle = 'notice' | 'apology' | 'toast';
 /**
+ * What the agent's model may call, as functions, while it answers. Built-ins by name: "web_search" (Serper; offered only when SERPER_API_KEY is set), "fetch_page" (a public web page as text), "calculator", "current_time". MCP tools of the deployment's servers (MCP_SERVERS_FILE): "mcp:<server>" (all of its tools) or "mcp:<server>/<tool>". A string grants with the policy "auto". A pasted configuration never adds tools.
+ *
+ * @maxItems 32
+ */
+export type AgentTools = ToolGrant[];
+/**
  * A reply strategy. "completions": chat completions over the whole conversation. "assistant": chat completions over the persona and the last `history` messages. "search-first": a web-search enhanced answer, applicable only when `search` matches and the server has a search key.
  *
  * This interface was referenced by `AgentDefinition`'s JSON-Schema
  * via the `definition` "strategyName".
  */
 export type RoutingStrategyName = 'completions' | 'assistant' | 'search-first';
+/**
+ * A built-in (web_search, fetch_page, calculator, current_time), "mcp:<server>" or "mcp:<server>/<tool>".
+ *
+ * This interface was referenced by `AgentDefinition`'s JSON-Schema
+ * via the `definition` "toolName".
+ */
+export type ToolName = string;
+/**
+ * A tool the model may call: its name (policy "auto"), or the name with a policy.
+ *
+ * This interface was referenced by `AgentDefinition`'s JSON-Schema
+ * via the `definition` "toolGrant".
+ */
+export type ToolGrant = ToolName | ToolGrantWithPolicy;
+/**
+ * "auto": the call runs at once. "confirm": the chat shows the call with 'Allow' and 'Deny' and waits; a denial is told to the model.
+ */
+export type ToolPolicy = 'auto' | 'confirm';
 
 /**
  * One chat assistant (agent), declared in agents/<id>.json. Every difference between agents lives in these fields: the server and the one generic chat page read them and hold no per-agent code. Kept apart: what the page shows (display, input, errors, keyForm), who may see it (access), how a conversation goes (conversation), what the model is told (persona, model) and how a turn is answered (routing).
@@ -78,6 +102,11 @@ export interface AgentDefinition {
    * @maxItems 50
    */
   evals?: AgentEvalCase[];
+  tools?: AgentTools;
+  /**
+   * Model calls that may ask for tools in one reply before it must answer. Absent: 8. A call that repeats an identical one also ends the tool use.
+   */
+  maxToolSteps?: number;
 }
 /**
  * Names and texts the page shows around the chat.
@@ -445,4 +474,8 @@ export interface AgentEvalExpectation {
    * A criterion the reply must meet, graded by a second model call at temperature 0 that answers {"pass": boolean, "reason": string}; e.g. "Tells the owner to contact an emergency vet before giving any home care advice.". Write it so it can be judged from the conversation and the reply alone.
    */
   judge?: string;
+}
+export interface ToolGrantWithPolicy {
+  use: ToolName;
+  policy?: ToolPolicy;
 }

@@ -7,6 +7,12 @@
 import type { ChatAttachment } from './chat-attachment.js';
 
 /**
+ * "awaiting-confirmation": waits for the user's Allow or Deny; "denied": the user said no (the model was told); "cancelled": stopped with the reply.
+ */
+export type ToolCallStatus =
+  'running' | 'awaiting-confirmation' | 'done' | 'error' | 'denied' | 'cancelled';
+
+/**
  * A stored message of a session.
  */
 export interface ChatMessage {
@@ -42,6 +48,10 @@ export interface ChatMessage {
    * Web pages a search-backed reply drew on; empty otherwise.
    */
   sources: MessageSource[];
+  /**
+   * Tools the model called while writing this reply, in order (assistant replies only; absent when none).
+   */
+  toolCalls?: ToolCallRecord[];
   /**
    * Tokens the reply cost (assistant replies saved since usage was recorded; absent otherwise): as the AI service reported them, or counted by our tokenizer when it reported none.
    */
@@ -144,6 +154,23 @@ export interface MessageProvenance {
    * The attachments of the conversation the model read for this reply, and how much of each (absent when none).
    */
   attachments?: AttachmentRead[];
+  /**
+   * The tool calls of the reply, in order (absent when none).
+   */
+  toolCalls?: ToolCallSummary[];
+  /**
+   * Why the reply was written without the agent's tools (the model or server does not take function calls, or a server is down).
+   */
+  toolsUnavailable?: string;
+  /**
+   * Why tool use ended before the model was done with it (the step bound, or a repeated identical call).
+   */
+  toolStepsEnded?: string;
+}
+export interface ToolCallSummary {
+  tool: string;
+  durationMs: number;
+  ok: boolean;
 }
 /**
  * This interface was referenced by `ChatMessage`'s JSON-Schema
@@ -167,4 +194,37 @@ export interface AttachmentRead {
    * Tokens it took in the model's context (our count).
    */
   tokens: number;
+}
+/**
+ * One call of a tool by the model: what it asked, what came back (untrusted text, capped), how long it took.
+ *
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "toolCall".
+ */
+export interface ToolCallRecord {
+  /**
+   * The call's id (the model's).
+   */
+  id: string;
+  /**
+   * The tool as the agent file names it: a built-in, or "mcp:<server>/<tool>".
+   */
+  tool: string;
+  /**
+   * The arguments the model gave, as JSON text.
+   */
+  arguments: string;
+  status: ToolCallStatus;
+  /**
+   * What the tool answered, as text (capped: head and tail kept, a marker between). Absent until it answers.
+   */
+  result?: string;
+  /**
+   * Why the call failed or timed out (told to the model).
+   */
+  error?: string;
+  /**
+   * How long the tool took.
+   */
+  durationMs?: number;
 }

@@ -4,18 +4,20 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
-import type { ChatMessage, MessageSource } from './chat-message.js';
+import type { ChatMessage, MessageSource, ToolCallRecord } from './chat-message.js';
 import type { ChatSession } from './chat-session.js';
 import type { ErrorCode } from './error-code.js';
 
 /**
- * One server-sent event of a streaming turn (`data: <json>`). Order: session, user-message, then sources?, token*, and one of done, stopped or error (a reconfiguration sends reconfigured and done instead). Re-attaching to a running turn starts with snapshot.
+ * One server-sent event of a streaming turn (`data: <json>`). Order: session, user-message, then sources?, token* (with tool-call and tool-result events between them when the model uses tools), and one of done, stopped or error (a reconfiguration sends reconfigured and done instead). Re-attaching to a running turn starts with snapshot.
  */
 export type ChatTurnEvent =
   | ChatTurnSessionEvent
   | ChatTurnUserMessageEvent
   | ChatTurnSourcesEvent
   | ChatTurnTokenEvent
+  | ChatTurnToolCallEvent
+  | ChatTurnToolResultEvent
   | ChatTurnSnapshotEvent
   | ChatTurnReconfiguredEvent
   | ChatTurnDoneEvent
@@ -52,12 +54,30 @@ export interface ChatTurnTokenEvent {
   text: string;
 }
 /**
+ * The model called a tool: `call` is running, or awaits the user's Allow or Deny (POST /api/chat/sessions/:id/turn/tool-calls/:callId).
+ */
+export interface ChatTurnToolCallEvent {
+  type: 'tool-call';
+  call: ToolCallRecord;
+}
+/**
+ * A tool call ended: done, error, denied or cancelled, with its result.
+ */
+export interface ChatTurnToolResultEvent {
+  type: 'tool-result';
+  call: ToolCallRecord;
+}
+/**
  * Re-attached to a running turn: the reply so far.
  */
 export interface ChatTurnSnapshotEvent {
   type: 'snapshot';
   text: string;
   sources: MessageSource[];
+  /**
+   * The reply's tool calls so far.
+   */
+  toolCalls?: ToolCallRecord[];
 }
 /**
  * A pasted configuration now is this chat's persona.
