@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, MessageSource } from '../../../lib/api/sessions';
+import type { ToolCallRecord } from '../../../lib/api/tool-decisions';
 import { storedPdf, storedPhoto } from '../../../test/upload-agents';
 import {
   conversationReducer as sut,
@@ -9,6 +10,7 @@ import {
   initialConversation,
   lastExchange,
   streamingKey,
+  withToolCall,
   type ChatItem,
   type ConversationState,
 } from './conversation-state';
@@ -344,5 +346,62 @@ describe('versions of the last exchange', () => {
     expect(keys(replaced)).toEqual([greetingKey, '1', '2', '6', '7']);
     expect(lastExchange(replaced.items)?.versions).toEqual({ chosen: 2, count: 2 });
     expect(replaced.busy).toBe(false);
+  });
+});
+
+describe('tool calls of a reply', () => {
+  const running = (id: string, tool = 'calculator'): ToolCallRecord => ({
+    id,
+    tool,
+    arguments: '{"expression":"6*7"}',
+    status: 'running',
+  });
+  const toolCallsOf = (state: ConversationState) => {
+    const item = streamingItem(state);
+    return item?.kind === 'assistant' ? item.toolCalls : undefined;
+  };
+
+  it('keeps each call by its id from tool-call to tool-result, in the order they started', () => {
+    let state = sut(replying(), { type: 'tool-call', call: running('c1') });
+    state = sut(state, { type: 'tool-call', call: running('c2', 'current_time') });
+    state = sut(state, {
+      type: 'tool-call',
+      call: { ...running('c1'), status: 'done', result: '42', durationMs: 412 },
+    });
+
+    expect(toolCallsOf(state)).toEqual([
+      { ...running('c1'), status: 'done', result: '42', durationMs: 412 },
+      running('c2', 'current_time'),
+    ]);
+  });
+
+  it('keeps the calls while tokens arrive', () => {
+    const state = sut(sut(replying(), { type: 'tool-call', call: running('c1') }), { type: 'token', text: '42.' });
+
+    expect(streamingItem(state)).toMatchObject({ content: '42.', toolCalls: [running('c1')] });
+  });
+
+  it('reply-started from a snapshot shows the calls made so far', () => {
+    const sent = sut(initialConversation(greeting), { type: 'sent', key: 'p', content: 'Time?' });
+    const state = sut(sent, { type: 'reply-started', text: 'It is ', sources: [], toolCalls: [running('c1')] });
+
+    expect(toolCallsOf(state)).toEqual([running('c1')]);
+  });
+
+  it('a saved reply carries its tool calls, and a reply without any has none', () => {
+    const call = { ...running('c1'), status: 'done' as const, result: '42', durationMs: 5 };
+    const saved = message({ id: 'a1', role: 'assistant', content: '42', order: 1, toolCalls: [call] });
+
+    expect(fromMessage(saved)).toMatchObject({ toolCalls: [call] });
+    expect(fromMessage({ ...saved, toolCalls: [] })).not.toHaveProperty('toolCalls');
+  });
+
+  it('withToolCall replaces a known call in place and appends a new one', () => {
+    const calls = [running('a'), running('b')];
+    const b = { ...running('b'), status: 'error' as const, error: 'boom' };
+
+    expect(withToolCall(calls, b)).toEqual([running('a'), b]);
+    expect(withToolCall(calls, running('c'))).toEqual([...calls, running('c')]);
+    expect(withToolCall(undefined, running('a'))).toEqual([running('a')]);
   });
 });

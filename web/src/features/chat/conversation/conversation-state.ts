@@ -1,5 +1,6 @@
 import type { ChatAttachment } from '../../../lib/api/attachments';
 import type { ChatMessage, MessageProvenance, MessageSource, MessageUsage } from '../../../lib/api/sessions';
+import type { ToolCallRecord } from '../../../lib/api/tool-decisions';
 
 export type MessageVersions = NonNullable<ChatMessage['versions']>;
 
@@ -21,6 +22,8 @@ export type ChatItem =
       content: string;
       versions?: MessageVersions;
       sources: MessageSource[];
+      /** The tools the model called for this reply, in the order they started (absent when none). */
+      toolCalls?: ToolCallRecord[];
       /** Saved as a partial reply: the service failed or the user stopped it. */
       incomplete: boolean;
       /** Still arriving token by token. */
@@ -57,8 +60,10 @@ export type ConversationAction =
   | { type: 'revised'; key: string; content: string; attachments?: ChatAttachment[] }
   /** Another version of the last exchange was chosen: its messages take the place of the ones shown. */
   | { type: 'exchange-replaced'; messages: ChatMessage[] }
-  | { type: 'reply-started'; text?: string; sources?: MessageSource[] }
+  | { type: 'reply-started'; text?: string; sources?: MessageSource[]; toolCalls?: ToolCallRecord[] }
   | { type: 'token'; text: string }
+  /** A tool call of the streaming reply started, waits for the user, or ended: kept by its id. */
+  | { type: 'tool-call'; call: ToolCallRecord }
   | { type: 'sources'; sources: MessageSource[] }
   | { type: 'reply-ended'; message: ChatMessage | null }
   | { type: 'append'; item: ChatItem }
@@ -77,6 +82,13 @@ const greetingItem = (greeting: string): ChatItem => ({
 });
 
 const versionsOf = (message: ChatMessage) => (message.versions ? { versions: message.versions } : {});
+const toolCallsOf = (toolCalls: ToolCallRecord[] | undefined) => (toolCalls?.length ? { toolCalls } : {});
+
+/** The calls with `call` in the place of the one of its id, or after the others when it is new. */
+export function withToolCall(calls: ToolCallRecord[] = [], call: ToolCallRecord): ToolCallRecord[] {
+  const at = calls.findIndex((known) => known.id === call.id);
+  return at < 0 ? [...calls, call] : calls.map((known, index) => (index === at ? call : known));
+}
 
 /** A user message as shown: its attachments only when it has some. */
 const userItem = (key: string, content: string, attachments: ChatAttachment[] | undefined): ChatItem => ({
@@ -97,6 +109,7 @@ export function fromMessage(message: ChatMessage): ChatItem | null {
       sources: message.sources,
       incomplete: message.incomplete,
       streaming: false,
+      ...toolCallsOf(message.toolCalls),
       ...(message.usage ? { usage: message.usage } : {}),
       ...(message.provenance ? { provenance: message.provenance } : {}),
       ...versionsOf(message),
@@ -148,6 +161,18 @@ export const initialConversation = (greeting: string): ConversationState => ({
 
 const withoutStreaming = (items: ChatItem[]) => items.filter((item) => item.key !== streamingKey);
 
+const isStreaming = (item: ChatItem): item is AssistantItem => item.key === streamingKey && item.kind === 'assistant';
+
+type StreamedAction = Extract<ConversationAction, { type: 'token' | 'sources' | 'tool-call' }>;
+
+/** What one streamed event adds to the reply being written. */
+const streamed = (item: AssistantItem, action: StreamedAction): AssistantItem =>
+  action.type === 'token'
+    ? { ...item, content: item.content + action.text }
+    : action.type === 'sources'
+      ? { ...item, sources: action.sources }
+      : { ...item, toolCalls: withToolCall(item.toolCalls, action.call) };
+
 export function conversationReducer(state: ConversationState, action: ConversationAction): ConversationState {
   switch (action.type) {
     case 'reset':
@@ -193,21 +218,14 @@ export function conversationReducer(state: ConversationState, action: Conversati
             sources: action.sources ?? [],
             incomplete: false,
             streaming: true,
+            ...toolCallsOf(action.toolCalls),
           },
         ],
       };
     case 'token':
     case 'sources':
-      return {
-        ...state,
-        items: state.items.map((item) =>
-          item.key === streamingKey && item.kind === 'assistant'
-            ? action.type === 'token'
-              ? { ...item, content: item.content + action.text }
-              : { ...item, sources: action.sources }
-            : item,
-        ),
-      };
+    case 'tool-call':
+      return { ...state, items: state.items.map((item) => (isStreaming(item) ? streamed(item, action) : item)) };
     case 'reply-ended': {
       const saved = action.message ? fromMessage(action.message) : null;
       return { busy: false, items: [...withoutStreaming(state.items), ...(saved ? [saved] : [])] };

@@ -98,9 +98,9 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
           dispatch({ type: 'user-saved', key: pendingKey, message });
           shownKey = message.id;
         },
-        snapshot: ({ text, sources }) => {
+        snapshot: ({ text, sources, toolCalls }) => {
           replying = true;
-          dispatch({ type: 'reply-started', text, sources });
+          dispatch({ type: 'reply-started', text, sources, toolCalls });
         },
         sources: ({ sources }) => {
           startReply();
@@ -109,6 +109,14 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
         token: ({ text }) => {
           startReply();
           dispatch({ type: 'token', text });
+        },
+        'tool-call': ({ call }) => {
+          startReply();
+          dispatch({ type: 'tool-call', call });
+        },
+        'tool-result': ({ call }) => {
+          startReply();
+          dispatch({ type: 'tool-call', call });
         },
         reconfigured: () => toast(chatTexts.reconfigured),
         done: ({ message }) => {
