@@ -2,16 +2,18 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelClients } from './model-clients';
 import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
-import { type ModelMessage, toSdkMessage } from './model-message';
+import { type ModelMessage, type ModelTool, type ModelToolCall, toSdkMessage } from './model-message';
 import { RetryPolicy } from './retry-policy';
 
-export type { ModelDocument, ModelImage, ModelMessage, ModelRole } from './model-message';
+export type { ModelDocument, ModelImage, ModelMessage, ModelRole, ModelTool, ModelToolCall } from './model-message';
 
 export interface ModelRequest {
   model: string;
   temperature: number;
   maxTokens: number;
   messages: ModelMessage[];
+  /** Functions the model may call instead of answering; absent or empty: none offered. */
+  tools?: ModelTool[];
 }
 
 export interface ModelCallOptions {
@@ -30,6 +32,8 @@ export interface ModelUsage {
 
 export interface StreamedReply {
   text: string;
+  /** The model asked for these calls instead of (or after) answering; absent: it answered. */
+  toolCalls?: ModelToolCall[];
   /** Absent when the service reports none (some OpenAI-compatible servers). */
   usage?: ModelUsage;
 }
@@ -82,10 +86,12 @@ export class ChatModel {
     const client = this.clients.forRequest(options.apiKey);
     let text = '';
     let usage: ModelUsage | undefined;
+    const calls: ModelToolCall[] = [];
     return this.logFailure(
       this.retry.run(
         () =>
           this.attempt(options.signal, async (signal, idle) => {
+            calls.length = 0;
             const stream = await client.chat.completions.create(
               { ...this.body(request), stream: true, stream_options: { include_usage: true } },
               { signal },
@@ -100,12 +106,20 @@ export class ChatModel {
                 text += choice.delta.content;
                 options.onToken(choice.delta.content);
               }
+              // A call arrives in pieces: its id and name first, then its arguments, by index.
+              for (const piece of choice?.delta?.tool_calls ?? []) {
+                const call = (calls[piece.index] ??= { id: '', name: '', arguments: '' });
+                if (piece.id) call.id = piece.id;
+                if (piece.function?.name) call.name += piece.function.name;
+                if (piece.function?.arguments) call.arguments += piece.function.arguments;
+              }
               if (choice?.finish_reason) finished = true;
             }
             // The SDK ends the iteration quietly on abort; a stream without a finish reason was cut short.
             if (signal.aborted) throw new ModelCallAborted();
             if (!finished) throw new ModelFailure('NETWORK_ERROR', true);
-            return { text, usage };
+            const toolCalls = calls.filter((call) => call.name);
+            return { text, usage, ...(toolCalls.length && { toolCalls }) };
           }),
         options.signal,
         { onRetry: this.retried(options), mayRetry: () => text === '' },
@@ -139,6 +153,12 @@ export class ChatModel {
       temperature: request.temperature,
       max_tokens: request.maxTokens,
       messages: request.messages.map(toSdkMessage),
+      ...(request.tools?.length && {
+        tools: request.tools.map((tool) => ({
+          type: 'function' as const,
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        })),
+      }),
     };
   }
 

@@ -1,6 +1,13 @@
 export { LlmModule } from './llm.module';
-export { ChatModel, type ModelUsage } from './chat-model.service';
-export { messageText, type ModelDocument, type ModelImage, type ModelMessage } from './model-message';
+export { ChatModel, type ModelRequest, type ModelUsage, type StreamedReply } from './chat-model.service';
+export {
+  messageText,
+  type ModelDocument,
+  type ModelImage,
+  type ModelMessage,
+  type ModelTool,
+  type ModelToolCall,
+} from './model-message';
 export { ContextWindows } from './context/context-windows';
 export { ModelVision } from './context/model-vision';
 export { assertMessageFits, fitContext, MessageTooLong, messageBudget } from './context/fit-context';

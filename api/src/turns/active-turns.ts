@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { MessageSource, ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 
 type Listener = (event: ChatTurnEvent) => void;
@@ -16,6 +16,9 @@ export class ActiveTurn {
   private readonly listeners = new Set<Listener>();
   text = '';
   sources: MessageSource[] = [];
+  /** The reply's tool calls so far, by id, as their last event left them. */
+  readonly toolCalls = new Map<string, ToolCallRecord>();
+  private readonly decisions = new Map<string, (allow: boolean) => void>();
   ended = false;
 
   constructor(
@@ -32,6 +35,7 @@ export class ActiveTurn {
     if (this.ended) return;
     if (event.type === 'token') this.text += event.text;
     if (event.type === 'sources') this.sources = event.sources;
+    if (event.type === 'tool-call' || event.type === 'tool-result') this.toolCalls.set(event.call.id, event.call);
     this.log.push(event);
     if (isFinal(event)) this.ended = true;
     for (const listener of this.listeners) listener(event);
@@ -47,7 +51,7 @@ export class ActiveTurn {
 
   /** Joining late: the reply so far as one snapshot, then the live events. */
   attach(listener: Listener): () => void {
-    listener({ type: 'snapshot', text: this.text, sources: this.sources });
+    listener({ type: 'snapshot', text: this.text, sources: this.sources, ...this.toolCallsSoFar() });
     const final = this.log.find(isFinal);
     if (final) listener(final);
     else this.listeners.add(listener);
@@ -56,6 +60,32 @@ export class ActiveTurn {
 
   stop(): void {
     this.controller.abort();
+  }
+
+  toolCallsSoFar(): { toolCalls?: ToolCallRecord[] } {
+    return this.toolCalls.size ? { toolCalls: [...this.toolCalls.values()] } : {};
+  }
+
+  /** Waits for the user's Allow or Deny of a call; a stop answers Deny. */
+  decision(callId: string): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const answer = (allow: boolean) => {
+        this.decisions.delete(callId);
+        this.signal.removeEventListener('abort', denied);
+        resolve(allow);
+      };
+      const denied = () => answer(false);
+      if (this.signal.aborted) return resolve(false);
+      this.decisions.set(callId, answer);
+      this.signal.addEventListener('abort', denied, { once: true });
+    });
+  }
+
+  /** The user's answer to a call that waits for it: false when no such call waits. */
+  decide(callId: string, allow: boolean): boolean {
+    const answer = this.decisions.get(callId);
+    answer?.(allow);
+    return Boolean(answer);
   }
 }
 

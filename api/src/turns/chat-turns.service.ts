@@ -56,6 +56,11 @@ export class ChatTurns {
     return (await this.relay.stop(sessionId)) || this.replies.requestStop(sessionId);
   }
 
+  /** The user's Allow or Deny of a tool call that waits in the session's reply, wherever it is written. */
+  decide(sessionId: string, callId: string, allow: boolean): Promise<boolean> {
+    return this.relay.decide(sessionId, callId, allow);
+  }
+
   /**
    * Re-attaches a watcher to the reply in progress in the session: through the relay, or, when the relay
    * knows none, through the checkpoints of a reply still streaming in the database. Undefined: no reply.
@@ -68,7 +73,11 @@ export class ChatTurns {
   private launch(opened: OpenedTurn, apiKey?: string): StartedTurn {
     const { session } = opened;
     const turn = new ActiveTurn(session.id, opened.reply.id);
-    const broadcast = this.relay.open(session.id, () => turn.stop());
+    const broadcast = this.relay.open(
+      session.id,
+      () => turn.stop(),
+      (callId, allow) => turn.decide(callId, allow),
+    );
     turn.subscribe((event) => broadcast.publish(event));
     this.active.run(turn, () => this.runs.reply(turn, opened, apiKey));
     return {

@@ -29,7 +29,22 @@ export interface ScriptedReply {
   errorMessage?: string;
   /** Only a request whose body passes this takes the reply (others skip it); default: any request. */
   match?: (body: any) => boolean;
+  /**
+   * The model calls these tools instead of answering (finish_reason "tool_calls"); streamed, each call's
+   * name comes first and its arguments in pieces, as the service sends them. `text` then is said before the calls.
+   */
+  toolCalls?: Array<{ name: string; arguments: string | Record<string, unknown>; id?: string }>;
 }
+
+/** A scripted tool call as the service words it. */
+const toolCallOf = (call: NonNullable<ScriptedReply['toolCalls']>[number], index: number, completion: number) => ({
+  id: call.id ?? `call_${completion}_${index}`,
+  type: 'function' as const,
+  function: {
+    name: call.name,
+    arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+  },
+});
 
 /** For `match`: the streamed calls (chat turns), not the plain ones (summaries, one-shot replies). */
 export const streamedCalls = (body: { stream?: unknown }) => body?.stream === true;
@@ -65,6 +80,8 @@ export interface FakeOpenAIOptions {
   silentLimit?: boolean;
   /** With contextWindow: count this many times the tokens the app counts, as a model with another tokenizer does. */
   tokenScale?: number;
+  /** Refuse any request that offers tools (400), as servers and models without function calling do. */
+  refuseTools?: boolean;
 }
 
 interface ChatBody {
@@ -73,6 +90,7 @@ interface ChatBody {
   max_tokens?: number;
   stream_options?: { include_usage?: boolean };
   messages?: { role?: string; content?: unknown }[];
+  tools?: unknown[];
 }
 
 const defaultModel = 'gpt-4o';
@@ -191,6 +209,9 @@ export class FakeOpenAI {
       const message = `${limit} However, you requested ${promptTokens + (body.max_tokens ?? 0)} tokens (${promptTokens} in the messages, ${body.max_tokens ?? 0} in the completion). Please reduce the length of the messages or completion.`;
       return sendJson(res, 400, errorBody(message.trim(), 'invalid_request_error', 'context_length_exceeded'));
     }
+    if (this.options.refuseTools && body.tools?.length) {
+      return sendJson(res, 400, errorBody('tools is not supported by this model', 'invalid_request_error', null));
+    }
     const index = this.queue.findIndex((entry) => !entry.match || entry.match(body));
     const reply = index >= 0 ? this.queue.splice(index, 1)[0] : {};
     if (reply.hang) return;
@@ -208,7 +229,7 @@ export class FakeOpenAI {
       );
     }
 
-    const text = reply.text ?? `Echo: ${lastUserContent(body)}`;
+    const text = reply.text ?? (reply.toolCalls ? '' : `Echo: ${lastUserContent(body)}`);
     const meta = {
       id: `chatcmpl-fake-${++this.completionCount}`,
       created: nowSeconds(),
@@ -224,7 +245,19 @@ export class FakeOpenAI {
       {
         ...meta,
         object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        choices: [
+          reply.toolCalls
+            ? {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: text || null,
+                  tool_calls: reply.toolCalls.map((call, i) => toolCallOf(call, i, this.completionCount)),
+                },
+                finish_reason: 'tool_calls',
+              }
+            : { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
+        ],
         usage: {
           prompt_tokens: promptTokens,
           completion_tokens: completionTokens,
@@ -275,7 +308,16 @@ export class FakeOpenAI {
       if (sent === 0) this.firstTokenSentAt.push(performance.now());
     }
     if (reply.cutAfterTokens !== undefined && reply.cutAfterTokens >= 0) return this.cut(res);
-    if (!(await send(res, chunk({}, 'stop')))) return;
+    const calls = (reply.toolCalls ?? []).map((call, i) => toolCallOf(call, i, this.completionCount));
+    for (const [index, call] of calls.entries()) {
+      const head = { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } };
+      if (!(await send(res, chunk({ tool_calls: [head] }, null)))) return;
+      const args = call.function.arguments;
+      const cut = Math.ceil(args.length / 2);
+      for (const piece of [args.slice(0, cut), args.slice(cut)].filter(Boolean))
+        if (!(await send(res, chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null)))) return;
+    }
+    if (!(await send(res, chunk({}, calls.length ? 'tool_calls' : 'stop')))) return;
     if ((record.body as ChatBody).stream_options?.include_usage) {
       const usage = { prompt_tokens: record.promptTokens ?? 0, completion_tokens: tokens.length };
       const total = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };

@@ -16,6 +16,9 @@ class NothingLocal extends TurnRelay {
   stop(): Promise<boolean> {
     return Promise.resolve(false);
   }
+  decide(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
 }
 
 /** What a watcher saw, and a way to wait for it. */

@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import { messageText, type ModelMessage } from '../model-message';
+import { messageText, type ModelMessage, toolCallText } from '../model-message';
 
 /**
  * Recent texts and their token counts, least recently used first. A chat's history is fitted again on
@@ -57,6 +57,7 @@ export const TOKENS_TO_PRIME_REPLY = 3;
 export const messageTokens = (message: ModelMessage): number =>
   TOKENS_PER_MESSAGE +
   tokensOf(messageText(message)) +
+  (message.toolCalls?.length ? tokensOf(toolCallText(message)) : 0) +
   (message.images ?? []).reduce((sum, image) => sum + image.tokens, 0);
 
 export const promptTokens = (messages: ModelMessage[]): number =>

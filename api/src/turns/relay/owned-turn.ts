@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
+import type { ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { RedisConnection } from '../../redis';
-import type { TurnBroadcast } from './turn-relay';
+import type { DecisionHandler, TurnBroadcast } from './turn-relay';
 
 /** What a reply this process writes needs of the relay that owns it (RedisTurnRelay). */
 export interface OwningRelay {
@@ -50,8 +51,11 @@ export class TurnKeys {
   get events() {
     return this.redis.key(`turn:${this.turnId}:events`);
   }
+  get toolCalls() {
+    return this.redis.key(`turn:${this.turnId}:tool-calls`);
+  }
   get all() {
-    return [this.text, this.sources, this.events];
+    return [this.text, this.sources, this.toolCalls, this.events];
   }
 }
 
@@ -68,7 +72,10 @@ export class OwnedTurn implements TurnBroadcast {
     readonly sessionId: string,
     readonly keys: TurnKeys,
     readonly onStop: () => void,
+    readonly onDecision?: DecisionHandler,
   ) {}
+  /** The reply's tool calls so far, for the snapshot of a reader who joins late. */
+  private readonly toolCalls = new Map<string, ToolCallRecord>();
 
   publish(event: ChatTurnEvent): void {
     if (this.ended) return;
@@ -91,6 +98,12 @@ export class OwnedTurn implements TurnBroadcast {
     if (!events.length) return;
     const text = events.flatMap((event) => (event.type === 'token' ? [event.text] : [])).join('');
     const sources = events.findLast((event) => event.type === 'sources')?.sources;
+    let toolCallsChanged = false;
+    for (const event of events)
+      if (event.type === 'tool-call' || event.type === 'tool-result') {
+        this.toolCalls.set(event.call.id, event.call);
+        toolCallsChanged = true;
+      }
     const ttl = this.ended ? this.relay.options.endedTtlMs : 2 * this.relay.options.leaseMs;
     const tx = this.relay.client.multi();
     const written = [this.keys.events];
@@ -100,6 +113,7 @@ export class OwnedTurn implements TurnBroadcast {
     }
     // SET replaces a key's expiry, so it gives its own.
     if (sources) tx.set(this.keys.sources, JSON.stringify(sources), 'PX', ttl);
+    if (toolCallsChanged) tx.set(this.keys.toolCalls, JSON.stringify([...this.toolCalls.values()]), 'PX', ttl);
     tx.xadd(this.keys.events, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'e', JSON.stringify(events));
     for (const key of this.ended ? this.keys.all : written.filter((key) => !this.expiring.has(key))) {
       tx.pexpire(key, ttl);

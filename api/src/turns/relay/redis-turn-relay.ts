@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BeforeApplicationShutdown, Logger, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { MessageSource, ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
 import type { RedisConnection } from '../../redis';
 import { eventsOf, isFinal, OwnedTurn, type OwningRelay, type StreamEntry, TurnKeys } from './owned-turn';
-import { type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from './turn-relay';
+import { type DecisionHandler, type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from './turn-relay';
 
 export interface RedisTurnRelayOptions {
   /** How long a reply stays findable after its owner's last sign of life. */
@@ -65,11 +65,19 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
     return this.redis.key('turn-stop');
   }
 
+  private get decisionChannel(): string {
+    return this.redis.key('turn-decision');
+  }
+
   /** Listens for stop requests before the app takes any request. */
   async onModuleInit(): Promise<void> {
     this.subscriber = this.redis.dedicatedConnection();
-    this.subscriber.on('message', (_channel: string, sessionId: string) => this.owned.get(sessionId)?.onStop());
-    await this.subscriber.subscribe(this.stopChannel);
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.stopChannel) return this.owned.get(message)?.onStop();
+      const { sessionId, callId, allow } = JSON.parse(message) as { sessionId: string; callId: string; allow: boolean };
+      this.owned.get(sessionId)?.onDecision?.(callId, allow);
+    });
+    await this.subscriber.subscribe(this.stopChannel, this.decisionChannel);
     this.heartbeat = setInterval(() => this.renewLeases(), this.options.leaseMs / 3);
     this.heartbeat.unref();
   }
@@ -87,9 +95,9 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
     this.readers.clear();
   }
 
-  open(sessionId: string, onStop: () => void): TurnBroadcast {
-    const local = this.local.open(sessionId, onStop);
-    const turn = new OwnedTurn(this, sessionId, new TurnKeys(this.redis, randomUUID()), onStop);
+  open(sessionId: string, onStop: () => void, onDecision?: DecisionHandler): TurnBroadcast {
+    const local = this.local.open(sessionId, onStop, onDecision);
+    const turn = new OwnedTurn(this, sessionId, new TurnKeys(this.redis, randomUUID()), onStop, onDecision);
     this.owned.set(sessionId, turn);
     this.client
       .set(this.pointer(sessionId), turn.keys.turnId, 'PX', this.options.leaseMs)
@@ -120,6 +128,19 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
     }
   }
 
+  /** Here, at once; else to whichever replica writes the reply, when Redis knows one. */
+  async decide(sessionId: string, callId: string, allow: boolean): Promise<boolean> {
+    if (await this.local.decide(sessionId, callId, allow)) return true;
+    try {
+      if (!(await this.liveSnapshot(sessionId))) return false;
+      await this.client.publish(this.decisionChannel, JSON.stringify({ sessionId, callId, allow }));
+      return true;
+    } catch (error) {
+      this.failed('Deciding a tool call', error);
+      return false;
+    }
+  }
+
   async attach(sessionId: string, watcher: TurnWatcher): Promise<Detach | undefined> {
     const here = await this.local.attach(sessionId, watcher);
     if (here) return here;
@@ -129,7 +150,12 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
       return undefined;
     });
     if (!live) return undefined;
-    watcher.event({ type: 'snapshot', text: live.text, sources: live.sources });
+    watcher.event({
+      type: 'snapshot',
+      text: live.text,
+      sources: live.sources,
+      ...(live.toolCalls.length && { toolCalls: live.toolCalls }),
+    });
     const reader = this.redis.dedicatedConnection();
     this.readers.add(reader);
     let attached = true;
@@ -159,7 +185,9 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
   /** The reply being written in the chat, read at one instant: its text, sources and last stream id. */
   private async liveSnapshot(
     sessionId: string,
-  ): Promise<{ keys: TurnKeys; text: string; sources: MessageSource[]; lastId: string } | undefined> {
+  ): Promise<
+    { keys: TurnKeys; text: string; sources: MessageSource[]; toolCalls: ToolCallRecord[]; lastId: string } | undefined
+  > {
     const turnId = await this.client.get(this.pointer(sessionId));
     if (!turnId) return undefined;
     const keys = new TurnKeys(this.redis, turnId);
@@ -167,12 +195,14 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
       .multi()
       .get(keys.text)
       .get(keys.sources)
+      .get(keys.toolCalls)
       .xrevrange(keys.events, '+', '-', 'COUNT', 1)
       .exec();
     if (!results) return undefined;
     const failure = results.find(([error]) => error)?.[0];
     if (failure) throw failure;
-    const [[, text], [, sources], [, last]] = results as [
+    const [[, text], [, sources], [, toolCalls], [, last]] = results as [
+      [null, string | null],
       [null, string | null],
       [null, string | null],
       [null, StreamEntry[]],
@@ -183,6 +213,7 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
       keys,
       text: text ?? '',
       sources: sources ? (JSON.parse(sources) as MessageSource[]) : [],
+      toolCalls: toolCalls ? (JSON.parse(toolCalls) as ToolCallRecord[]) : [],
       lastId: lastEntry?.[0] ?? '0-0',
     };
   }

@@ -33,15 +33,21 @@ export interface TurnBroadcast {
  *   progress in the session (the route then follows the stored checkpoints, or answers 204). It calls
  *   the watcher only when it resolves to a Detach, beginning with a `snapshot` event.
  * - `stop(sessionId)`: resolves true when a reply in progress was asked to stop.
+ * - `decide(sessionId, callId, allow)`: the user's answer to a tool call that waits for it, carried to
+ *   the writer's `onDecision`; resolves true when a reply in progress could take it.
  *
  * The default, InMemoryTurnRelay, keeps to this process's turns (one replica); a relay across replicas
  * is provided as TurnRelay in TurnsModule instead.
  */
 export abstract class TurnRelay {
-  abstract open(sessionId: string, onStop: () => void): TurnBroadcast;
+  abstract open(sessionId: string, onStop: () => void, onDecision?: DecisionHandler): TurnBroadcast;
   abstract attach(sessionId: string, watcher: TurnWatcher): Promise<Detach | undefined>;
   abstract stop(sessionId: string): Promise<boolean>;
+  abstract decide(sessionId: string, callId: string, allow: boolean): Promise<boolean>;
 }
+
+/** The writer's side of a decision: true when a call of that id waited for it. */
+export type DecisionHandler = (callId: string, allow: boolean) => boolean;
 
 const unheard: TurnBroadcast = { publish: () => undefined };
 
@@ -65,5 +71,9 @@ export class InMemoryTurnRelay extends TurnRelay {
     const turn = this.active.get(sessionId);
     turn?.stop();
     return Promise.resolve(Boolean(turn));
+  }
+
+  decide(sessionId: string, callId: string, allow: boolean): Promise<boolean> {
+    return Promise.resolve(this.active.get(sessionId)?.decide(callId, allow) ?? false);
   }
 }
