@@ -288,7 +288,7 @@ for (const layout of layouts) {
       await expect(chat.sendButton).toBeEnabled();
     });
 
-    test('an agent whose model has no vision says photos can’t be attached, refuses a photo with that sentence, and takes a document', async ({
+    test('an agent whose model has no vision says photos can’t be attached, refuses a photo by its name, and takes a document', async ({
       page,
       upstream,
     }) => {
@@ -307,8 +307,9 @@ for (const layout of layouts) {
       await expect(chat.attachButton).toBeEnabled();
       await checkState(page, 'vision note', layout.name);
 
-      await files.pick([await sidewaysPhoto()]);
-      await expect(files.refusals).toHaveText(Attachments.blindNote);
+      const photo = await sidewaysPhoto();
+      await files.pick([photo]);
+      await expect(files.refusals).toHaveText(`${photo.name} is a photo, and this assistant's model can't see images.`);
       await expect(files.chips).toHaveCount(0);
       expect(uploads).toEqual([]);
       await checkState(page, 'photo refused without vision', layout.name);

@@ -269,13 +269,17 @@ describe('Composer with uploads (attach "upload")', () => {
       expect(picker(container).accept).toContain('.pdf');
     });
 
-    it('refuses a pasted photo with that sentence and uploads nothing', () => {
+    it('refuses a pasted photo by its name and uploads nothing', () => {
       const requests = stubXhr();
       renderSut(blind);
 
       fireEvent.paste(textArea(), { clipboardData: { files: [photo()], items: [], types: ['Files'] } });
 
-      expect(within(screen.getByRole('alert')).getByText(note)).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('alert')).getByText(
+          "crawlspace.jpg is a photo, and this assistant's model can't see images.",
+        ),
+      ).toBeInTheDocument();
       expect(requests).toEqual([]);
       expect(chips()).not.toBeInTheDocument();
     });

@@ -84,7 +84,9 @@ describe(refusalOf.name, () => {
   });
 
   it('refuses a photo with the vision note when the model cannot see images', () => {
-    expect(refusalOf(file('cat.png', 'image/png'), sut(blindAgent))).toBe(sut(blindAgent).blindNote);
+    expect(refusalOf(file('cat.png', 'image/png'), sut(blindAgent))).toBe(
+      "cat.png is a photo, and this assistant's model can't see images.",
+    );
   });
 
   it('refuses a kind the agent does not take, and a file that is neither kind', () => {

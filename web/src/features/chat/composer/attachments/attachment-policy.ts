@@ -37,6 +37,8 @@ export const attachmentTexts = {
     withDocuments: "This assistant's model can't see images, so photos can't be attached here. Documents work.",
     alone: "This assistant's model can't see images, so photos can't be attached here.",
   },
+  /** A photo picked, dropped or pasted anyway: the note above says why in general, this names the file. */
+  blindRefusal: (name: string) => `${name} is a photo, and this assistant's model can't see images.`,
   tooLarge: (name: string, size: number, limit: number) =>
     `${name} is ${formatFileSize(size)}; this assistant takes files up to ${formatFileSize(limit)}.`,
   notTaken: (name: string, kinds: readonly AttachmentKind[]) =>
@@ -91,7 +93,8 @@ export function guessKind(file: File): AttachmentKind | undefined {
 /** Why a file is not taken before anything is sent (null: send it and let the server judge). */
 export function refusalOf(file: File, policy: AttachmentPolicy): string | null {
   const kind = guessKind(file);
-  if (policy.blindNote && (kind === 'image' || policy.kinds.length === 0)) return policy.blindNote;
+  if (policy.blindNote && (kind === 'image' || policy.kinds.length === 0))
+    return attachmentTexts.blindRefusal(file.name);
   if (!kind || !policy.kinds.includes(kind)) return attachmentTexts.notTaken(file.name, policy.kinds);
   if (policy.maxFileBytes !== undefined && file.size > policy.maxFileBytes) {
     return attachmentTexts.tooLarge(file.name, file.size, policy.maxFileBytes);
