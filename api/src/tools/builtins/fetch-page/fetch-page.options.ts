@@ -1,0 +1,47 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export interface FetchPageOptions {
+  /** FETCH_ALLOW_HOSTS: hostnames (or IP literals) that may resolve to internal addresses. */
+  allowHosts?: string[];
+  /** Bytes of body read at most (after decompression); the rest is cut. Default 2 MB. */
+  maxBytes?: number;
+  /** The whole fetch, redirects included. Default 10 s. */
+  timeoutMs?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /** Characters of page text returned at most. Default 20,000. */
+  maxChars?: number;
+  /** DNS, swappable in tests. Default: every address dns.lookup finds. */
+  lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
+}
+
+export type FetchPageSettings = Required<Omit<FetchPageOptions, 'allowHosts'>> & { allowHosts: ReadonlySet<string> };
+
+/** "Example.COM." and "example.com" are one host, "[::1]" (a URL's spelling) and "::1" one address. */
+export const normaliseHostname = (hostname: string) =>
+  hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+
+const lookupAll = async (hostname: string): Promise<ResolvedAddress[]> =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
+
+export function resolveSettings(options: FetchPageOptions): FetchPageSettings {
+  return {
+    allowHosts: new Set((options.allowHosts ?? []).map((host) => normaliseHostname(host.trim())).filter(Boolean)),
+    maxBytes: options.maxBytes ?? 2 * 1024 * 1024,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRedirects: options.maxRedirects ?? 5,
+    maxChars: options.maxChars ?? 20_000,
+    lookup: options.lookup ?? lookupAll,
+  };
+}
