@@ -15,6 +15,7 @@ import { HistoryDrawer } from './history/history-drawer';
 import { HistoryPanel, type HistoryPanelProps } from './history/history-panel';
 import { savedSession } from './conversation/saved-session';
 import { MessageList } from './messages/message-list';
+import { ToolHealthNotice } from './tools/tool-health-notice';
 import type { MessageFocus } from './messages/use-found-message';
 import styles from './chat-page.module.css';
 
@@ -216,7 +217,9 @@ export function ChatPage({
                     }
                   : undefined
               }
+              onToolDecision={conversation.decideToolCall}
             />
+            <ToolHealthNotice tools={agent.tools} />
             <Composer
               input={agent.input}
               draft={conversation.draft}

@@ -3,6 +3,7 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '../../../lib/api/attachments';
 import { toast } from '../../../components/toast/toast-store';
 import type { ChatMessage, ChatSession } from '../../../lib/api/sessions';
+import { decideToolCall as postToolDecision } from '../../../lib/api/tool-decisions';
 import { stopTurn } from '../../../lib/api/turns';
 import { chatTexts } from './chat-texts';
 import { conversationReducer, fromMessage, initialConversation, type ChatItem } from './conversation-state';
@@ -39,6 +40,13 @@ export function useConversation(
     if (sessionId) void stopTurn(sessionId).catch(() => undefined);
   }, [sessionId]);
 
+  /** The user's Allow or Deny of a tool call the running reply waits on. */
+  const decideToolCall = useCallback(
+    (callId: string, allow: boolean) =>
+      sessionId ? postToolDecision(sessionId, callId, allow) : Promise.resolve({ accepted: false }),
+    [sessionId],
+  );
+
   /** The persona was changed outside the composer (the persona panel): the agent's confirmation joins the chat. */
   const reconfigured = useCallback(
     ({ session, message }: { session: ChatSession; message: ChatMessage }) => {
@@ -63,6 +71,7 @@ export function useConversation(
     setDraft,
     send: requests.send,
     stop,
+    decideToolCall,
     regenerate: requests.regenerate,
     editLast: requests.editLast,
     showVersion: versions.showVersion,

@@ -6,6 +6,7 @@ import { Markdown } from './markdown';
 import type { MessageContext } from './message-context';
 import { ReplyDetails } from './reply-details';
 import { speakerLabels } from './speaker-labels';
+import { ToolCallList } from './tool-calls/tool-call-list';
 import styles from './message-list.module.css';
 
 const texts = {
@@ -31,6 +32,7 @@ export function AssistantMessage({
         aria-busy={item.streaming || undefined}
       >
         <span className={styles.srOnly}>{speakerLabels.assistant}: </span>
+        {item.toolCalls?.length ? <ToolCallList calls={item.toolCalls} decide={context.decideToolCall} /> : null}
         <Markdown text={item.content} />
         {item.sources.length > 0 ? (
           <nav className={styles.sources} aria-label={texts.sources}>

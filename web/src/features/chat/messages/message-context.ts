@@ -1,5 +1,6 @@
 import type { AgentCopyToast } from '@mb/contracts/types/agent';
 import type { LastExchange } from '../conversation/conversation-state';
+import type { DecideToolCall } from './tool-calls/decide-tool-call';
 
 /** Regenerate, Edit message and the version switcher of the chat's last exchange. */
 export type ExchangeActions = {
@@ -17,4 +18,6 @@ export type MessageContext = {
   actions?: ExchangeActions;
   /** Shows a version and gives the focus back to the button used (the exchange's messages are replaced). */
   showVersion: (version: number, from: string) => void;
+  /** Sends the user's Allow or Deny of a tool call that waits for it. */
+  decideToolCall: DecideToolCall;
 };

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/toast/toast-store';
 import { modelKeyStorageName } from '../../../lib/model-key';
 import { storedPdf, storedPhoto } from '../../../test/upload-agents';
-import type { ChatItem } from '../conversation/conversation-state';
+import { toolCall } from '../../../test/tool-calls';
+import { streamingKey, type ChatItem } from '../conversation/conversation-state';
 import { MessageList as Sut } from './message-list';
 
 vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
@@ -446,5 +447,52 @@ describe('the last exchange: Regenerate, Edit message and versions', () => {
     expect(screen.queryByRole('button', { name: focused })).toBeNull();
     rerender(view([...exchange.slice(0, 3), assistant('5', 'Walnut.', { versions: { chosen: 3, count: 3 } })], true));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: focused }));
+  });
+});
+
+describe('tool calls in the conversation', () => {
+  const waiting = toolCall({ id: 'call-7', tool: 'mcp:files/delete', status: 'awaiting-confirmation' });
+
+  it('shows a reply’s tool calls above its text, and its Allow goes to the chat’s decision', async () => {
+    const decide = vi.fn(() => Promise.resolve({ accepted: true }));
+    render(
+      <JotaiProvider store={createStore()}>
+        <Sut
+          items={[assistant(streamingKey, 'Let me check.', { streaming: true, toolCalls: [waiting] })]}
+          typing={false}
+          onToolDecision={decide}
+        />
+      </JotaiProvider>,
+    );
+
+    const bubble = bubbles('assistant')[0];
+    expect(within(bubble).getByRole('list', { name: 'Tool calls' })).toBeInTheDocument();
+    fireEvent.click(within(bubble).getByRole('button', { name: 'Allow' }));
+    expect(decide).toHaveBeenCalledExactlyOnceWith('call-7', true);
+    await act(() => Promise.resolve());
+  });
+
+  it('announces a call that waits for the user, and the record of a saved reply stays', () => {
+    const { rerender } = renderSut([assistant(streamingKey, '', { streaming: true, toolCalls: [waiting] })]);
+
+    expect(
+      screen.getByText('delete (files) waits for your permission: Allow or Deny it in the reply.'),
+    ).toHaveAttribute('role', 'status');
+
+    rerender(
+      <JotaiProvider store={createStore()}>
+        <Sut
+          items={[
+            assistant('a1', 'Deleted.', { toolCalls: [{ ...waiting, status: 'done', result: 'ok', durationMs: 9 }] }),
+          ]}
+          typing={false}
+        />
+      </JotaiProvider>,
+    );
+    expect(screen.queryByText(/waits for your permission/)).not.toBeInTheDocument();
+    expect(within(bubbles('assistant')[0]).getByRole('button', { name: /delete \(files\)/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });

@@ -5,6 +5,8 @@ import { lastExchange, type ChatItem } from '../conversation/conversation-state'
 import { ChatItemView } from './chat-item-view';
 import type { ExchangeActions, MessageContext } from './message-context';
 import { ReplyAnnouncement } from './reply-announcement';
+import { noCallWaits, type DecideToolCall } from './tool-calls/decide-tool-call';
+import { ToolPromptAnnouncement } from './tool-calls/tool-prompt-announcement';
 import { TypingIndicator } from './typing-indicator';
 import { useExchangeFocusReturn } from './use-exchange-focus-return';
 import { useFoundMessage, type MessageFocus } from './use-found-message';
@@ -28,10 +30,19 @@ type MessageListProps = {
   copyToast?: AgentCopyToast;
   /** Regenerate, Edit message and the versions of the last exchange; absent, none are offered. */
   exchangeActions?: ExchangeActions;
+  /** Sends the user's Allow or Deny of a tool call; absent, no call is taken as waiting. */
+  onToolDecision?: DecideToolCall;
 };
 
 /** The conversation, newest at the bottom, kept scrolled to the end while the reader is there. */
-export function MessageList({ items, typing, copyToast, focus = null, exchangeActions }: MessageListProps) {
+export function MessageList({
+  items,
+  typing,
+  copyToast,
+  focus = null,
+  exchangeActions,
+  onToolDecision = noCallWaits,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const { onScroll, unpin } = useScrollPinning(scroller);
   const found = useFoundMessage(scroller, items, focus, unpin);
@@ -41,6 +52,7 @@ export function MessageList({ items, typing, copyToast, focus = null, exchangeAc
     exchange: lastExchange(items),
     actions,
     showVersion,
+    decideToolCall: onToolDecision,
   };
   const streaming = items.some((item) => item.kind === 'assistant' && item.streaming);
   return (
@@ -74,6 +86,7 @@ export function MessageList({ items, typing, copyToast, focus = null, exchangeAc
         {typing ? <TypingIndicator /> : null}
       </div>
       <ReplyAnnouncement items={items} inProgress={streaming || typing} />
+      <ToolPromptAnnouncement items={items} />
     </>
   );
 }

@@ -123,6 +123,58 @@ describe(Sut.name, () => {
     expect(shownRows().map(([term]) => term)).not.toContain('Attachments read');
   });
 
+  it('lists the tools the model called, how long each took and whether it answered', () => {
+    render(
+      <Sut
+        provenance={{
+          ...provenance,
+          toolCalls: [
+            { tool: 'calculator', durationMs: 412, ok: true },
+            { tool: 'mcp:everything/echo', durationMs: 15_000, ok: false },
+          ],
+        }}
+        sources={0}
+      />,
+    );
+    fireEvent.click(button());
+
+    const row = shownRows().find(([term]) => term === 'Tool calls');
+    expect(row?.[1]).toBe('Calculator: 0.4 s, okecho (everything): 15.0 s, failed');
+    expect(
+      within(panel())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Calculator: 0.4 s, ok', 'echo (everything): 15.0 s, failed']);
+  });
+
+  it('says why the reply was written without its tools, or why tool use ended early', () => {
+    render(
+      <Sut
+        provenance={{
+          ...provenance,
+          toolsUnavailable: 'The model does not take function calls.',
+          toolStepsEnded: 'The reply reached its 8 tool steps.',
+        }}
+        sources={0}
+      />,
+    );
+    fireEvent.click(button());
+
+    expect(shownRows()).toEqual(
+      expect.arrayContaining([
+        ['Tools unavailable', 'The model does not take function calls.'],
+        ['Tool use ended', 'The reply reached its 8 tool steps.'],
+      ]),
+    );
+  });
+
+  it('has no tool rows for a reply that used no tools', () => {
+    render(<Sut provenance={provenance} sources={0} />);
+    fireEvent.click(button());
+
+    expect(shownRows().map(([term]) => term)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^Tool/)]));
+  });
+
   it('shows only the tokens of a reply without provenance', () => {
     render(<Sut usage={usage} sources={0} />);
     fireEvent.click(button());

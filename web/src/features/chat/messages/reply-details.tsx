@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions';
 import { StrokeIcon } from '../../../components/stroke-icon';
+import { formatDuration, toolLabel } from '../tools/tool-labels';
 import styles from './message-list.module.css';
 
 const count = new Intl.NumberFormat('en');
@@ -19,6 +20,10 @@ const texts = {
   persona: 'Persona',
   attachments: 'Attachments read',
   attachmentTokens: (tokens: number) => `${count.format(tokens)} tokens`,
+  toolCalls: 'Tool calls',
+  toolOutcome: (ok: boolean) => (ok ? 'ok' : 'failed'),
+  toolsUnavailable: 'Tools unavailable',
+  toolStepsEnded: 'Tool use ended',
   tokens: 'Tokens',
   estimated: 'estimated',
 } as const;
@@ -44,6 +49,20 @@ function AttachmentsRead({ attachments }: { attachments: NonNullable<MessageProv
   );
 }
 
+/** Each tool the model called for the reply: which, how long it took, and whether it answered. */
+function ToolCallsMade({ toolCalls }: { toolCalls: NonNullable<MessageProvenance['toolCalls']> }) {
+  return (
+    <ul className={styles.detailList}>
+      {toolCalls.map((call, index) => (
+        <li key={index}>
+          <span className={styles.detailName}>{toolLabel(call.tool)}</span>: {formatDuration(call.durationMs)},{' '}
+          <span className={call.ok ? undefined : styles.detailFailed}>{texts.toolOutcome(call.ok)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | undefined, sources: number): Row[] {
   const all: (Row | false)[] = provenance
     ? [
@@ -60,6 +79,12 @@ function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | u
           texts.attachments,
           <AttachmentsRead key="attachments" attachments={provenance.attachments ?? []} />,
         ],
+        (provenance.toolCalls?.length ?? 0) > 0 && [
+          texts.toolCalls,
+          <ToolCallsMade key="tool-calls" toolCalls={provenance.toolCalls ?? []} />,
+        ],
+        provenance.toolsUnavailable !== undefined && [texts.toolsUnavailable, provenance.toolsUnavailable],
+        provenance.toolStepsEnded !== undefined && [texts.toolStepsEnded, provenance.toolStepsEnded],
       ]
     : [];
   if (usage) all.push([texts.tokens, tokensText(usage)]);
