@@ -22,6 +22,7 @@ import { ChatMessageEntity, ChatSessionEntity, SessionsModule } from './sessions
 import { SettingsModule } from './settings';
 import { SummariesModule } from './summaries';
 import { TransferModule } from './transfer';
+import { ToolsModule } from './tools';
 import { TurnsModule } from './turns';
 import { UsageModule } from './usage';
 
@@ -66,6 +67,7 @@ export class AppModule {
         MessagesModule,
         SummariesModule,
         PersonasModule,
+        ToolsModule,
         TurnsModule,
         HistorySearchModule,
         TransferModule,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { schemas } from '../common/json-schema';
+import { toolGrantsOf } from './tool-grants';
 import { evalProblems } from './agent-evals';
 
 export const AGENT_SCHEMA_ID = 'agent.schema.json';
@@ -56,6 +57,8 @@ export function readAgentFile(path: string): AgentFileResult {
   if (result.value.id !== expectedId) return fail('/id', `must equal the file name "${expectedId}"`);
   if (result.value.input.attachments && result.value.input.attach !== 'upload')
     return fail('/input/attachments', 'applies only when input.attach is "upload"');
+  const toolIssues = toolGrantsOf(result.value).problems;
+  if (toolIssues.length) return fail('/tools', toolIssues.join('; '));
   const evalIssues = evalProblems(result.value);
   if (evalIssues.length) return { ok: false, path, file, problems: evalIssues.map((p) => ({ file, ...p })) };
   return { ok: true, path, file, agent: result.value };

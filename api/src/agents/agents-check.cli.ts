@@ -1,6 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultAgentsDir } from '../config';
-import { formatAgentProblem, loadAgentDirectory } from './agent-files';
+import { displayPath, formatAgentProblem, loadAgentDirectory, type LoadedAgentFile } from './agent-files';
+import { toolGrantsOf } from './tool-grants';
+
+/** The MCP servers the deployment declares (MCP_SERVERS_FILE, else ./mcp-servers.json when present), by name. */
+function declaredMcpServers(): { file: string; names: Set<string> } {
+  const file = resolve(process.env.MCP_SERVERS_FILE ?? 'mcp-servers.json');
+  if (!existsSync(file)) return { file, names: new Set() };
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers?: Record<string, unknown> };
+  return { file, names: new Set(Object.keys(parsed.mcpServers ?? {})) };
+}
+
+/** Grants of MCP servers the deployment does not declare: named, with where servers are declared. */
+function unknownServers(agents: LoadedAgentFile[]): string[] {
+  const { file, names } = declaredMcpServers();
+  return agents.flatMap(({ agent, file: agentFile }) =>
+    toolGrantsOf(agent).grants.flatMap((grant) =>
+      grant.kind === 'mcp' && !names.has(grant.server)
+        ? [`${agentFile}: /tools: no MCP server is named "${grant.server}" in ${displayPath(file)} (MCP_SERVERS_FILE)`]
+        : [],
+    ),
+  );
+}
 
 /** `npm run agents:check [dir]`: validates agent files exactly as the server's boot does. */
 function main(): number {
@@ -13,6 +35,12 @@ function main(): number {
   }
   if (!agents.length) {
     console.error(`No agent files in ${dir}`);
+    return 1;
+  }
+  const servers = unknownServers(agents);
+  if (servers.length) {
+    for (const problem of servers) console.error(problem);
+    console.error(`${servers.length} problem${servers.length === 1 ? '' : 's'} in agent files`);
     return 1;
   }
   console.log(

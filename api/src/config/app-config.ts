@@ -57,6 +57,14 @@ const envSchema = z.object({
     .max(104_857_600, 'must be at most 104857600 (100 MB)')
     .default(26_214_400),
   IMAGE_MAX_EDGE: z.coerce.number({ error: 'must be a number of pixels' }).int().min(256).max(8192).default(2048),
+  MCP_SERVERS_FILE: optionalText,
+  FETCH_ALLOW_HOSTS: optionalText,
+  TOOL_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(30_000),
   SERPER_API_KEY: optionalText,
   SERPER_BASE_URL: httpUrl('https://google.serper.dev'),
   // The URL may carry a password: the messages below never repeat it.
@@ -114,6 +122,11 @@ export interface AppConfig {
     /** Whether the default model sees images, when the table of known models does not say. */
     vision?: boolean;
   };
+  /**
+   * Tools: the MCP servers file (`required` when MCP_SERVERS_FILE names it; the default path may be absent),
+   * the hosts fetch_page may reach although they resolve to internal addresses, and how long one call may take.
+   */
+  tools: { mcpServersFile: string; mcpServersFileRequired: boolean; fetchAllowHosts: string[]; timeoutMs: number };
   /** Attachments: the largest file accepted, and the long side of a stored image. */
   uploads: { maxBytes: number; imageMaxEdge: number };
   serper: { apiKey?: string; baseUrl: string };
@@ -166,6 +179,15 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
       vision: env.OPENAI_VISION === undefined ? undefined : env.OPENAI_VISION === 'true',
     },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES, imageMaxEdge: env.IMAGE_MAX_EDGE },
+    tools: {
+      mcpServersFile: absolute(env.MCP_SERVERS_FILE ?? './mcp-servers.json', cwd),
+      mcpServersFileRequired: env.MCP_SERVERS_FILE !== undefined,
+      fetchAllowHosts: (env.FETCH_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      timeoutMs: env.TOOL_TIMEOUT_MS,
+    },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
     replies: { leaseMs: env.REPLY_LEASE_MS, sweepMs: env.REPLY_SWEEP_MS },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_PREFIX } : undefined,

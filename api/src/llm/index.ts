@@ -13,7 +13,7 @@ export { ModelVision } from './context/model-vision';
 export { assertMessageFits, fitContext, MessageTooLong, messageBudget } from './context/fit-context';
 export { messageTokens, promptTokens, tokensOf } from './context/token-count';
 export { ModelClients } from './model-clients';
-export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure } from './model-failure';
+export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure, ToolsRefused } from './model-failure';
 export { ModelKey } from './model-key.decorator';
 export { modelSettings } from './model-settings';
 export { ReplyRouter } from './reply-router';

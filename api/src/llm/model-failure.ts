@@ -93,6 +93,19 @@ function contextOverflow(error: APIError): ContextOverflow | undefined {
   });
 }
 
+/** The model or its server does not take function calls (many local models): the call is made again without tools. */
+export class ToolsRefused extends ModelFailure {
+  constructor(upstreamStatus?: number) {
+    super('UPSTREAM_ERROR', false, undefined, upstreamStatus);
+  }
+
+  override describe(): string {
+    return 'tools refused by the model';
+  }
+}
+
+const TOOLS_MESSAGE = /\btools?\b|function[ _-]?call|tool_choice|\bfunctions?\b/i;
+
 /** The stop was asked for (user stop, shutdown): not a failure to report or retry. */
 export class ModelCallAborted extends Error {
   constructor() {
@@ -130,6 +143,7 @@ export function classifyModelError(error: unknown): ModelFailure | ModelCallAbor
       return new ModelFailure('UNAUTHORIZED', false, undefined, status);
     const overflow = status === 400 ? contextOverflow(error) : undefined;
     if (overflow) return overflow;
+    if ((status === 400 || status === 422) && TOOLS_MESSAGE.test(error.message)) return new ToolsRefused(status);
     // An exhausted quota is a 429 too, but waiting does not refill it.
     if (status === 429) return new ModelFailure('RATE_LIMIT', error.code !== 'insufficient_quota', wait, status);
     if (status === 504) return new ModelFailure('TIMEOUT', true, wait, status);

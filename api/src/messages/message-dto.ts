@@ -14,6 +14,7 @@ export const toMessageDto = (m: ChatMessageEntity, versionCount?: number): ChatM
   order: m.order,
   incomplete: m.incomplete,
   sources: m.sources ?? [],
+  ...(m.toolCalls?.length && { toolCalls: m.toolCalls }),
   createdAt: m.createdAt.toISOString(),
   ...(m.usage && { usage: m.usage }),
   ...(m.provenance && { provenance: m.provenance }),

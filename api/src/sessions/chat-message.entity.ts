@@ -1,6 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
-import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
+import type {
+  MessageProvenance,
+  MessageSource,
+  MessageUsage,
+  ToolCallRecord,
+} from '@mb/contracts/types/wire/chat-message';
 
 export const MESSAGE_ROLES = ['system', 'user', 'assistant'] as const;
 export type MessageRole = (typeof MESSAGE_ROLES)[number];
@@ -44,6 +49,10 @@ export class ChatMessageEntity {
   /** What produced a reply: model, strategy, fallbacks, retries, search, persona hash. */
   @Column({ type: 'jsonb', nullable: true })
   provenance: MessageProvenance | null;
+
+  /** The tools a reply called, in order (null when none). */
+  @Column({ name: 'tool_calls', type: 'jsonb', nullable: true })
+  toolCalls: ToolCallRecord[] | null;
 
   /** Being written: the row holds the reply so far (checkpointed), and listings leave it out. */
   @Column({ type: 'boolean', default: false })

@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import type { Response } from 'express';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import type { StopTurnResponse } from '@mb/contracts/types/wire/stop-turn-response';
+import type { ToolDecisionRequest } from '@mb/contracts/types/wire/tool-decision-request';
+import type { ToolDecisionResponse } from '@mb/contracts/types/wire/tool-decision-response';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import { ModelKey } from '../llm';
@@ -104,6 +106,26 @@ export class ChatTurnsController {
   async stop(@Param('id', sessionIdPipe) id: string): Promise<StopTurnResponse> {
     await this.chat.getSession(id);
     return { stopped: await this.turns.stop(id) };
+  }
+
+  @Post('sessions/:id/turn/tool-calls/:callId')
+  @HttpCode(200)
+  @Answers({
+    summary: "Allow or deny a tool call that waits for the user's confirmation",
+    description:
+      'A tool granted with the policy "confirm" waits, in the reply\'s stream, as a tool-call event with status ' +
+      '"awaiting-confirmation". Allowed, it runs; denied, the model is told. `accepted` is false when no such call ' +
+      'waits in this chat (it was decided already, or the reply ended).',
+    json: 'wire/tool-decision-response',
+    errors: ['NOT_FOUND'],
+  })
+  async decide(
+    @Param('id', sessionIdPipe) id: string,
+    @Param('callId') callId: string,
+    @Body(validBody('tool-decision-request')) body: ToolDecisionRequest,
+  ): Promise<ToolDecisionResponse> {
+    await this.chat.getSession(id);
+    return { accepted: await this.turns.decide(id, callId, body.allow) };
   }
 
   private follow(turn: ActiveTurn, stream: EventStream, res: Response): void {

@@ -61,10 +61,12 @@ export class ReplyEndings {
   }
 
   private async end(turn: ActiveTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
-    // A reply with no text at all is not kept.
-    const partial = turn.text.trim()
-      ? await this.finish(turn, { content: turn.text, incomplete: true, sources: used?.sources ?? [] })
-      : await this.discard(turn);
+    // A reply with no text at all is not kept, unless it called tools (what they did is worth keeping).
+    const toolCalls = [...turn.toolCalls.values()];
+    const partial =
+      turn.text.trim() || toolCalls.length
+        ? await this.finish(turn, { content: turn.text, incomplete: true, sources: used?.sources ?? [], toolCalls })
+        : await this.discard(turn);
     const message = partial ? toTurnMessageDto(partial) : null;
     if (error instanceof ModelCallAborted) {
       turn.emit({ type: 'stopped', message });

@@ -1,5 +1,10 @@
 // What the SQL of replies shares, opening one (reply-opening.store.ts) and its life cycle (reply.store.ts).
-import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
+import type {
+  MessageProvenance,
+  MessageSource,
+  MessageUsage,
+  ToolCallRecord,
+} from '@mb/contracts/types/wire/chat-message';
 import { ChatMessageEntity, type MessageRole } from '../sessions';
 
 /** The partial unique index that allows one streaming reply per session (migration StreamingReplies). */
@@ -24,6 +29,7 @@ export interface MessageRow {
   provenance: MessageProvenance | null;
   superseded: boolean;
   version: number | null;
+  tool_calls: ToolCallRecord[] | null;
 }
 
 export const toEntity = (row: MessageRow): ChatMessageEntity =>
@@ -43,6 +49,7 @@ export const toEntity = (row: MessageRow): ChatMessageEntity =>
     provenance: row.provenance,
     superseded: row.superseded,
     version: row.version,
+    toolCalls: row.tool_calls ?? null,
   });
 
 export const sourcesJson = (sources: MessageSource[] | null) => (sources?.length ? JSON.stringify(sources) : null);

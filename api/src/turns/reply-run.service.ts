@@ -1,21 +1,26 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   ChatModel,
   MAX_CONTEXT_MESSAGES,
   ModelFailure,
   type ModelMessage,
+  type ModelRequest,
   promptTokens,
   ReplyRouter,
   tokensOf,
   type PreparedReply,
 } from '../llm';
 import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
+import { type AppConfig, APP_CONFIG } from '../config';
+import { DEFAULT_MAX_TOOL_STEPS } from '../agents';
 import { MessageStore } from '../messages';
+import { ToolCatalog } from '../tools';
 import { personaOf } from '../personas';
 import type { ActiveTurn } from './active-turns';
 import { ReplyContexts } from './reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
+import { answerWithTools, type ToolLoopResult } from './tool-loop';
 import type { OpenedTurn } from './turn-rows.service';
 
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
@@ -43,6 +48,22 @@ function attachmentsRead(messages: ModelMessage[]): { attachments?: AttachmentRe
   return read.length ? { attachments: read } : {};
 }
 
+/** The reply's tool calls, and why tools were not used or stopped early, for its provenance. */
+function toolProvenance(use: Omit<ToolLoopResult, 'reply'>, unavailable: string[]) {
+  const notUsed = [use.toolsUnavailable, ...unavailable].filter(Boolean).join(' ');
+  return {
+    ...(use.records.length && {
+      toolCalls: use.records.map((call) => ({
+        tool: call.tool,
+        durationMs: call.durationMs ?? 0,
+        ok: call.status === 'done',
+      })),
+    }),
+    ...(notUsed && { toolsUnavailable: notUsed }),
+    ...(use.stepsEnded && { toolStepsEnded: use.stepsEnded }),
+  };
+}
+
 /** Running a reply: routed by the agent's strategy, streamed into its turn token by token, then ended (ReplyEndings). */
 @Injectable()
 export class ReplyRun {
@@ -52,12 +73,16 @@ export class ReplyRun {
     private readonly model: ChatModel,
     private readonly router: ReplyRouter,
     private readonly endings: ReplyEndings,
+    private readonly tools: ToolCatalog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Runs detached from the request: a browser that leaves does not stop the reply from being finished and saved. */
   async reply(turn: ActiveTurn, opened: OpenedTurn, apiKey?: string): Promise<void> {
     const { agent, session } = opened;
     let used: PreparedReply | undefined;
+    const toolset = agent.tools?.length ? this.tools.forAgent(agent) : { tools: [], unavailable: [] };
+    let toolUse: Omit<ToolLoopResult, 'reply'> = { records: [] };
     try {
       // The reply's own row is still streaming, so the listing leaves it out.
       const items =
@@ -66,19 +91,31 @@ export class ReplyRun {
       let retries = 0;
       const { prepared, result, fallbacks, contextRetries } = await this.router.route(
         context,
-        (candidate) => {
+        async (candidate) => {
           used = candidate;
-          return this.model.stream(candidate.request, {
-            apiKey,
-            signal: turn.signal,
-            onRetry: () => retries++,
-            onToken: (text) => {
-              if (!turn.text && candidate.sources.length) turn.emit({ type: 'sources', sources: candidate.sources });
-              turn.emit({ type: 'token', text });
-            },
+          const stream = (request: ModelRequest) =>
+            this.model.stream(request, {
+              apiKey,
+              signal: turn.signal,
+              onRetry: () => retries++,
+              onToken: (text) => {
+                if (!turn.text && candidate.sources.length) turn.emit({ type: 'sources', sources: candidate.sources });
+                turn.emit({ type: 'token', text });
+              },
+            });
+          if (!toolset.tools.length) return stream(candidate.request);
+          const { reply, ...rest } = await answerWithTools({
+            request: candidate.request,
+            tools: toolset.tools,
+            maxSteps: agent.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS,
+            timeoutMs: this.config.tools.timeoutMs,
+            turn,
+            stream,
           });
+          toolUse = rest;
+          return reply;
         },
-        { mayFallBack: () => turn.text === '' },
+        { mayFallBack: () => turn.text === '' && turn.toolCalls.size === 0 },
       );
       const content = result.text.trim() ? result.text : agent.conversation.emptyReply;
       if (!content) throw new ModelFailure('UPSTREAM_ERROR', false);
@@ -89,6 +126,7 @@ export class ReplyRun {
           content,
           sources: prepared.sources,
           incomplete: false,
+          ...(toolUse.records.length && { toolCalls: toolUse.records }),
           usage: result.usage
             ? { ...result.usage, estimated: false }
             : {
@@ -106,6 +144,7 @@ export class ReplyRun {
             omittedMessages: prepared.omittedMessages,
             personaHash: personaHash(personaOf(agent, session)),
             ...attachmentsRead(prepared.request.messages),
+            ...toolProvenance(toolUse, toolset.unavailable),
           },
         },
         apiKey,

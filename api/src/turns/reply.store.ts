@@ -1,7 +1,12 @@
 import { rowsOf } from '../common/sql-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MessageProvenance, MessageSource, MessageUsage } from '@mb/contracts/types/wire/chat-message';
+import type {
+  MessageProvenance,
+  MessageSource,
+  MessageUsage,
+  ToolCallRecord,
+} from '@mb/contracts/types/wire/chat-message';
 import { releaseAttachments } from '../attachments';
 import { ChatMessageEntity } from '../sessions';
 import { type MessageRow, sourcesJson, toEntity } from './reply-rows';
@@ -19,6 +24,7 @@ export interface ReplyEnding {
   incomplete: boolean;
   usage?: MessageUsage;
   provenance?: MessageProvenance;
+  toolCalls?: ToolCallRecord[];
 }
 
 /** Which streaming replies have lost their writer. */
@@ -68,7 +74,7 @@ export class ReplyStore {
       `WITH reply AS (
          UPDATE chat_messages
          SET content = $3, sources = $4::jsonb, incomplete = $5, streaming = false, owner_id = NULL, heartbeat_at = NULL,
-             usage = $7::jsonb, provenance = $8::jsonb
+             usage = $7::jsonb, provenance = $8::jsonb, tool_calls = $9::jsonb
          WHERE id = $1 AND streaming AND owner_id = $2
          RETURNING *
        ), touched AS (
@@ -84,6 +90,7 @@ export class ReplyStore {
         now,
         ending.usage ? JSON.stringify(ending.usage) : null,
         ending.provenance ? JSON.stringify(ending.provenance) : null,
+        ending.toolCalls?.length ? JSON.stringify(ending.toolCalls) : null,
       ],
     );
     return row ? toEntity(row) : null;

@@ -8,6 +8,7 @@ import { PersonasModule } from '../personas';
 import { RedisConnection } from '../redis';
 import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
+import { ToolsModule } from '../tools';
 import { ActiveTurns } from './active-turns';
 import { ChatTurnsController } from './chat-turns.controller';
 import { ChatTurns } from './chat-turns.service';
@@ -46,6 +47,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     MessagesModule,
     SummariesModule,
     PersonasModule,
+    ToolsModule,
   ],
   controllers: [ChatTurnsController, OneShotRepliesController],
   providers: [

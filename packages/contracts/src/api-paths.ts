@@ -24,6 +24,7 @@ export const API_ROUTES = {
   regenerate: '/api/chat/sessions/:id/regenerate',
   turn: '/api/chat/sessions/:id/turn',
   stopTurn: '/api/chat/sessions/:id/turn/stop',
+  toolDecision: '/api/chat/sessions/:id/turn/tool-calls/:callId',
   summarize: '/api/chat/sessions/:id/summarize',
   summary: '/api/chat/sessions/:id/summary',
   persona: '/api/chat/sessions/:id/persona',
@@ -35,6 +36,7 @@ export const API_ROUTES = {
   attachments: '/api/chat/attachments',
   attachment: '/api/chat/attachments/:id',
   attachmentThumbnail: '/api/chat/attachments/:id/thumbnail',
+  tools: '/api/tools',
 } as const;
 
 export type ApiRoute = keyof typeof API_ROUTES;

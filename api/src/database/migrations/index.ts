@@ -8,6 +8,7 @@ import { SessionPins1764300000000 } from './1764300000000-session-pins';
 import { MessageVersions1764400000000 } from './1764400000000-message-versions';
 import { StopRequests1764500000000 } from './1764500000000-stop-requests';
 import { Attachments1764600000000 } from './1764600000000-attachments';
+import { ToolCalls1764700000000 } from './1764700000000-tool-calls';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   MessageVersions1764400000000,
   StopRequests1764500000000,
   Attachments1764600000000,
+  ToolCalls1764700000000,
 ];
