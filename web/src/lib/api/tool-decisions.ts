@@ -1,3 +1,4 @@
+import { apiPath } from '@mb/contracts/api-paths';
 import type { ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
 import type { ToolDecisionRequest } from '@mb/contracts/types/wire/tool-decision-request';
 import type { ToolDecisionResponse } from '@mb/contracts/types/wire/tool-decision-response';
@@ -5,12 +6,9 @@ import { request } from '../api-client';
 
 export type { ToolCallRecord, ToolDecisionResponse };
 
-/**
- * POST /api/chat/sessions/:id/turn/tool-calls/:callId. Named here until the route joins API_ROUTES in
- * @mb/contracts (then: apiPath('toolDecision', { id, callId })).
- */
+/** POST /api/chat/sessions/:id/turn/tool-calls/:callId. */
 export const toolDecisionPath = (sessionId: string, callId: string) =>
-  `/api/chat/sessions/${encodeURIComponent(sessionId)}/turn/tool-calls/${encodeURIComponent(callId)}`;
+  apiPath('toolDecision', { id: sessionId, callId });
 
 /** The user's Allow or Deny of a call that waits for it; `accepted: false` when no such call waits any more. */
 export function decideToolCall(
