@@ -49,28 +49,11 @@ describe(`${McpConnections.name} over HTTP`, () => {
   const echo = (sut: McpConnections, name: string, message: string) =>
     sut.call(name, 'echo', { message }, { signal: new AbortController().signal, timeoutMs: 5000 });
 
-  const pending = new Map<any, string>();
-  beforeAll(() => {
-    process.on('unhandledRejection', onUnhandled);
-    const original = globalThis.setTimeout;
-    (globalThis as any).setTimeout = (fn: any, ms: any, ...rest: any[]) => {
-      const stack = new Error().stack!.split('\n').slice(2, 7).join(' <- ');
-      const t: any = original(() => { pending.delete(t); fn(...rest); }, ms);
-      pending.set(t, `${ms}ms ${stack}`);
-      return t;
-    };
-    const originalClear = globalThis.clearTimeout;
-    (globalThis as any).clearTimeout = (t: any) => { pending.delete(t); originalClear(t); };
-  });
+  beforeAll(() => process.on('unhandledRejection', onUnhandled));
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  afterAll(async () => {
-    await new Promise((r) => setTimeout(r, 1500));
-    const handles = (process as any)._getActiveHandles();
-    console.log(handles.map((h: any) => h.constructor.name + ' ' + (h.remoteAddress ? h.remoteAddress + ':' + h.remotePort + ' local ' + h.localPort : '') + (h._idleTimeout ? ' t=' + h._idleTimeout : '')).join('\n'));
-    console.log((process as any).getActiveResourcesInfo?.());
-    console.log([...pending.entries()].filter(([t]) => t.hasRef?.()).map(([, v]) => v).join('\n\n'));
+  afterAll(() => {
     process.off('unhandledRejection', onUnhandled);
     expect(unhandled).toEqual([]);
   });

@@ -195,7 +195,9 @@ export class McpServerConnection {
     if (this.stopped || !session) return;
     this.session = undefined;
     this.tools = undefined;
-    this.retire(session.close());
+    // Closed once the transport has finished reporting: an event source closed inside its own error handler
+    // schedules its reconnect afterwards all the same.
+    this.retire(Promise.resolve().then(() => session.close()));
     // A connection that lasted starts the backoff over; one that drops at once keeps it growing.
     if (Date.now() - this.connectedAt >= this.options.backoffMs.max) this.failures = 0;
     this.lastError = reason;
@@ -224,12 +226,14 @@ export class McpServerConnection {
   private check(session: McpSession): void {
     if (this.checking) return;
     this.checking = true;
+    const timeout = Math.min(this.options.connectTimeoutMs, 10_000);
     session.client
-      .ping({ timeout: Math.min(this.options.connectTimeoutMs, 10_000) })
+      .ping({ timeout })
       .then(
         () => undefined,
         (error: unknown) => {
-          if (this.session === session) this.lost(this.describe(error));
+          if (this.session !== session) return;
+          this.lost(isTimeout(error) ? `no answer to a ping within ${durationText(timeout)}` : this.describe(error));
         },
       )
       .finally(() => (this.checking = false))
