@@ -9,6 +9,12 @@ module.exports = {
   testEnvironment: 'node',
   // The shared contracts package is read from its TypeScript source (its exports' "source" condition).
   testEnvironmentOptions: { customExportConditions: ['source', 'node', 'node-addons'] },
+  // That condition would also send the MCP SDK's event-stream libraries to TypeScript sources jest cannot load.
+  moduleNameMapper: {
+    '^eventsource$': '<rootDir>/../node_modules/eventsource/dist/index.cjs',
+    '^eventsource-parser$': '<rootDir>/../node_modules/eventsource-parser/dist/index.cjs',
+    '^eventsource-parser/stream$': '<rootDir>/../node_modules/eventsource-parser/dist/stream.cjs',
+  },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -6,6 +6,7 @@ import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ToolsResponse } from '@mb/contracts/types/wire/tools-response';
 import { streamedCalls } from '../fakes/fake-openai';
 import { eventually } from '../support/eventually';
+import { type EverythingHttp, startEverythingHttp } from '../support/mcp/everything-server';
 import { fixtureAgent } from '../support/fixture-agents';
 import { conversationAppPerSuite, type ConversationApp } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
@@ -15,10 +16,8 @@ const CONFIRMS = 'confirms-tool-calls';
 const TWO_STEPS = 'two-tool-steps';
 const MISSING_SERVER = 'calls-a-missing-server';
 
-/** The reference MCP server over stdio, and one whose command does not exist. */
-function mcpServersFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mb-mcp-'));
-  const file = join(dir, 'mcp-servers.json');
+/** The reference MCP server over stdio and over Streamable HTTP, and one whose command does not exist. */
+function writeMcpServersFile(file: string, remoteUrl: string): void {
   writeFileSync(
     file,
     JSON.stringify({
@@ -29,10 +28,10 @@ function mcpServersFile(): string {
           env: { GREETING: 'from-the-entry' },
         },
         nowhere: { command: 'mb-no-such-command-for-tests' },
+        remote: { url: remoteUrl, headers: { 'X-Client': 'mb-tests' } },
       },
     }),
   );
-  return file;
 }
 
 const toolEvents = (events: ChatTurnEvent[]) =>
@@ -44,7 +43,13 @@ const lastCall = (env: ConversationApp) =>
   };
 
 describe('Tools: the model calls built-ins and MCP tools while it answers', () => {
-  const serversFile = mcpServersFile();
+  const serversFile = join(mkdtempSync(join(tmpdir(), 'mb-mcp-')), 'mcp-servers.json');
+  let remote: EverythingHttp;
+  beforeAll(async () => {
+    remote = await startEverythingHttp('streamableHttp');
+    writeMcpServersFile(serversFile, remote.url);
+  });
+  afterAll(() => remote?.stop());
   // As a deployment has them: the app's secrets in its environment, which a stdio server must never see.
   const secrets = { ACCESS_CODE: 'Secret-Code-Never-Shared-9', OPENAI_API_KEY: 'sk-never-shared-with-tools-0001' };
   beforeAll(() => Object.assign(process.env, secrets));
@@ -82,6 +87,22 @@ describe('Tools: the model calls built-ins and MCP tools while it answers', () =
     expect(['failed', 'reconnecting']).toContain(nowhere.state);
     expect(nowhere.lastError).toBeTruthy();
     await env.sut.anonymous().get('/api/tools').expect(401);
+  });
+
+  it('calls a tool of a Streamable HTTP server', async () => {
+    const remoteServer = await eventually(
+      async () => (await toolsState()).servers.find((s) => s.name === 'remote' && s.state === 'connected'),
+      'the remote MCP server connected',
+      { timeoutMs: 20_000 },
+    );
+    expect(remoteServer.transport).toBe('streamable-http');
+    env.openai.script(
+      { toolCalls: [{ name: 'remote__get-sum', arguments: { a: 19, b: 23 } }], match: streamedCalls },
+      { text: 'Forty-two.', match: streamedCalls },
+    );
+    const events = await (await sendTurn(env.sut, { agentType: CALLS_TOOLS, content: 'Add them remotely' })).all();
+    const record = (only(events, 'done').message as ChatMessage).toolCalls![0];
+    expect(record).toMatchObject({ tool: 'mcp:remote/get-sum', status: 'done', result: expect.stringContaining('42') });
   });
 
   it('runs a calculator call, streams it to the chat, gives its answer to the model, and keeps it with the reply', async () => {

@@ -16,6 +16,8 @@ import { TEST_ACCESS_CODE } from '../support/test-app';
 import { only, openStream, readToFirstToken, replyText, sendTurn, type TurnHost } from '../support/turn-client';
 import { newDataDir } from '../support/data-dirs';
 
+/** Fixture agent whose calculator calls wait for the user. */
+const CONFIRMS_TOOLS = 'confirms-tool-calls';
 /** Fixture agent that takes photos (its model sees them). */
 const PHOTO_AGENT = 'takes-photos-and-documents';
 /** Fixture agent: plain completions. */
@@ -353,5 +355,44 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     const parts = call.messages.at(-1)!.content as Array<{ type: string; image_url?: { url: string } }>;
     const image = parts.find((part) => part.type === 'image_url')!;
     expect(Buffer.from(image.image_url!.url.split(',')[1], 'base64').equals(bytes)).toBe(true);
+  });
+  it('a tool call waiting on A shows in the snapshot B re-attaches to, and a decision sent to C runs it on A', async () => {
+    openai.script(
+      {
+        match: streamedCalls,
+        text: 'Let me work it out.',
+        toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }],
+      },
+      { match: streamedCalls, text: 'It is 42.' },
+    );
+    const started = await sendTurn(a, { agentType: CONFIRMS_TOOLS, content: 'What is 6*7?' });
+    const events: ChatTurnEvent[] = [];
+    const fromA = (async () => {
+      for await (const event of started.events()) events.push(event);
+      return events;
+    })();
+    const waiting = await eventually(
+      () => events.find((event) => event.type === 'tool-call' && event.call.status === 'awaiting-confirmation'),
+      'the call awaiting confirmation on A',
+    );
+    const sessionId = only(events, 'session').session.id;
+    // Redis holds the calls so far once the owner has flushed them.
+    const attached = await eventually(async () => {
+      const stream = await openStream(b, 'GET', `/api/chat/sessions/${sessionId}/turn`);
+      const first = (await stream.events().next()).value;
+      stream.disconnect();
+      return first?.type === 'snapshot' && first.toolCalls?.length ? first : undefined;
+    }, 'a snapshot on B with the waiting call');
+    expect(attached.toolCalls?.[0]).toMatchObject({ tool: 'calculator', status: 'awaiting-confirmation' });
+
+    if (waiting.type !== 'tool-call') throw new Error('expected a tool call');
+    const decided = await api(c, `/api/chat/sessions/${sessionId}/turn/tool-calls/${waiting.call.id}`, {
+      method: 'POST',
+      body: JSON.stringify({ allow: true }),
+    });
+    expect(await decided.json()).toEqual({ accepted: true });
+    const done = only(await fromA, 'done').message;
+    expect(done.toolCalls?.[0]).toMatchObject({ status: 'done', result: '42' });
+    expect((await messagesOn(b, sessionId))[1].toolCalls?.[0]).toMatchObject({ result: '42' });
   });
 });

@@ -1,21 +1,7 @@
-import { join } from 'node:path';
 import { eventually } from '../../../test/support/eventually';
 import { type EverythingHttp, recordingProxy, startEverythingHttp } from '../../../test/support/mcp/everything-server';
 import { freePort } from '../../../test/support/server-process';
 import { McpCallFailed, McpConnections, type McpServerConfig } from '.';
-
-// The api's jest resolves the "source" export condition (meant for @mb/contracts); eventsource and
-// eventsource-parser, which the SDK's HTTP transports use, publish TypeScript under it that jest cannot load from
-// node_modules. Their own CommonJS builds are loaded instead: the real modules, not mocks.
-jest.mock('eventsource', () =>
-  jest.requireActual(join(__dirname, '../../../../node_modules/eventsource/dist/index.cjs')),
-);
-jest.mock('eventsource-parser', () =>
-  jest.requireActual(join(__dirname, '../../../../node_modules/eventsource-parser/dist/index.cjs')),
-);
-jest.mock('eventsource-parser/stream', () =>
-  jest.requireActual(join(__dirname, '../../../../node_modules/eventsource-parser/dist/stream.cjs')),
-);
 
 const HEADERS = { Authorization: 'Bearer spec-token', 'X-Spec-Client': 'mcp-connections' };
 
