@@ -26,6 +26,7 @@ export interface ImportedChat {
     order: number;
     incomplete: boolean;
     sources: MessageSource[];
+    toolCalls?: ChatMessageEntity['toolCalls'];
     createdAt: Date;
     usage: ChatMessageEntity['usage'];
     provenance: ChatMessageEntity['provenance'];
@@ -91,6 +92,7 @@ export class SessionStore {
           order: m.order,
           incomplete: m.incomplete,
           sources: m.sources.length ? m.sources : null,
+          toolCalls: m.toolCalls ?? null,
           createdAt: m.createdAt,
           usage: m.usage,
           provenance: m.provenance,

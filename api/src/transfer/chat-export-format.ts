@@ -1,5 +1,5 @@
 import type { ChatExport, ChatExportAttachment } from '@mb/contracts/types/wire/chat-export';
-import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { MessageSource, ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
 import type { TransferredFile } from '../attachments';
 import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
 
@@ -51,6 +51,7 @@ export function toChatExport(
         createdAt: m.createdAt.toISOString(),
         incomplete: m.incomplete,
         sources: m.sources ?? [],
+        ...(m.toolCalls?.length && { toolCalls: m.toolCalls }),
         ...(m.usage && { usage: m.usage }),
         ...(m.provenance && { provenance: m.provenance }),
       };
@@ -122,6 +123,10 @@ function describeFile(file: NamedFile): string {
 
 const attachedLine = (file: NamedFile) => `Attached: ${plainName(file.name)} (${describeFile(file)})`;
 
+/** A tool call in one line: the tool and how it ended; its arguments and answer stay in the JSON export. */
+const toolCallLine = (call: ToolCallRecord) =>
+  `- ${plainName(call.tool)}: ${call.status}${call.durationMs !== undefined ? `, ${(call.durationMs / 1000).toFixed(1)} s` : ''}`;
+
 /**
  * A readable Markdown rendering: the title, dates, each message under its speaker with a line naming each file
  * sent with it, sources as links.
@@ -143,6 +148,7 @@ export function toMarkdown(
     lines.push('---', '', `**${speaker[message.role]}**`, '');
     if (message.content.trim() || !attached.length) lines.push(message.content.trim() || '*(no text)*', '');
     for (const file of attached) lines.push(attachedLine(file), '');
+    if (message.toolCalls?.length) lines.push('Tools called:', '', ...message.toolCalls.map(toolCallLine), '');
     if (message.incomplete) lines.push('*This reply is incomplete: it was cut short.*', '');
     const sources = message.sources ?? [];
     if (sources.length) lines.push('Sources:', '', ...sources.map(sourceLine), '');

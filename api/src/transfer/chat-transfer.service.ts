@@ -76,6 +76,7 @@ export class ChatTransfer {
         order: m.order,
         incomplete: m.incomplete,
         sources: m.sources,
+        toolCalls: m.role === 'assistant' && m.toolCalls?.length ? m.toolCalls : null,
         createdAt: new Date(m.createdAt),
         usage: m.usage ?? null,
         provenance: m.provenance ?? null,

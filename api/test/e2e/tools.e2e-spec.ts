@@ -130,6 +130,15 @@ describe('Tools: the model calls built-ins and MCP tools while it answers', () =
     const listed = (await (await env.sut.authorized()).get(`/api/chat/sessions/${sessionId}/messages`))
       .body as ChatMessage[];
     expect(listed[1].toolCalls?.[0]).toMatchObject({ tool: 'calculator', result: '14' });
+    // The export carries them (JSON, and a line in Markdown), and an import brings them back.
+    const client = await env.sut.authorized();
+    const exported = (await client.get(`/api/chat/sessions/${sessionId}/export?format=json`).expect(200)).body;
+    expect(exported.messages[1].toolCalls[0]).toMatchObject({ tool: 'calculator', result: '14' });
+    const markdown = (await client.get(`/api/chat/sessions/${sessionId}/export?format=markdown`).expect(200)).text;
+    expect(markdown).toMatch(/Tools called:\n\n- calculator: done/);
+    const imported = (await client.post('/api/chat/import').send(exported).expect(201)).body;
+    const restored = (await client.get(`/api/chat/sessions/${imported.id}/messages`)).body as ChatMessage[];
+    expect(restored[1].toolCalls?.[0]).toMatchObject({ tool: 'calculator', result: '14' });
     await (await sendTurn(env.sut, { agentType: CALLS_TOOLS, sessionId, content: 'Thanks' })).all();
     expect(JSON.stringify(lastCall(env).messages)).toContain('calculator({\\"expression\\":\\"2*(3+4)\\"}) → 14');
   });

@@ -410,7 +410,7 @@ export interface AgentKeyForm {
   intro?: string;
 }
 /**
- * One eval case: a conversation and what the persona's reply to it must do.
+ * One eval case: a conversation and what the persona's reply to it must do. A case whose `expect` has `calls` or `notCalls` is answered as the server answers a chat: with the agent's `tools` (MCP servers from MCP_SERVERS_FILE) through the same tool loop, calls that wait for confirmation allowed; any other case is one model call without tools.
  *
  * This interface was referenced by `AgentDefinition`'s JSON-Schema
  * via the `definition` "evalCase".
@@ -446,7 +446,7 @@ export interface AgentEvalMessage {
   content: string;
 }
 /**
- * What the reply must do; every check given must pass. Text checks run first and ignore letter case; the judge is asked only when they pass. Prefer `judge` for behaviour and `notContains`/`matches` for hard facts.
+ * What the reply must do; every check given must pass. Text and tool checks run first (text checks ignore letter case); the judge is asked only when they pass. Prefer `judge` for behaviour, `notContains`/`matches` for hard facts and `calls`/`notCalls` for tool use.
  *
  * This interface was referenced by `AgentDefinition`'s JSON-Schema
  * via the `definition` "evalExpectation".
@@ -474,6 +474,20 @@ export interface AgentEvalExpectation {
    * A criterion the reply must meet, graded by a second model call at temperature 0 that answers {"pass": boolean, "reason": string}; e.g. "Tells the owner to contact an emergency vet before giving any home care advice.". Write it so it can be judged from the conversation and the reply alone.
    */
   judge?: string;
+  /**
+   * Tools the reply must call, each at least once, named as in the agent's `tools`: a built-in ("calculator"), "mcp:<server>/<tool>", or "mcp:<server>" for any tool of that server. A call counts whatever its outcome (a tool that fails was still called). The loader refuses a name the agent's `tools` do not grant.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  calls?: ToolName[];
+  /**
+   * Tools the reply must not call, named as in `calls` ("mcp:<server>" forbids every tool of that server).
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  notCalls?: ToolName[];
 }
 export interface ToolGrantWithPolicy {
   use: ToolName;

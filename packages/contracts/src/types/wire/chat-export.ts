@@ -6,7 +6,12 @@
 
 import type { AgentConfig } from '../agent-config.js';
 import type { AttachmentKind } from '../agent.js';
-import type { MessageProvenance, MessageSource, MessageUsage } from './chat-message.js';
+import type {
+  MessageProvenance,
+  MessageSource,
+  MessageUsage,
+  ToolCallRecord,
+} from './chat-message.js';
 
 /**
  * A chat exported as JSON (GET /api/chat/sessions/:id/export?format=json), lossless: POST /api/chat/import brings it back as a new chat. Exports made before attachments existed have no `attachments` and import unchanged.
@@ -99,6 +104,12 @@ export interface ChatExportMessage {
    * Web pages a search-backed reply drew on; empty otherwise.
    */
   sources: MessageSource[];
+  /**
+   * The tools an assistant reply called (absent when none).
+   *
+   * @maxItems 200
+   */
+  toolCalls?: ToolCallRecord[];
   /**
    * Tokens the reply cost, when recorded.
    */
