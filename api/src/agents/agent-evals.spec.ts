@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
 import { repoRoot } from '../config/repo-paths';
-import { evalPattern, evalProblems } from './agent-evals';
+import { evalPattern, evalProblems, namesTool } from './agent-evals';
 import { formatAgentProblem, readAgentFile } from './agent-files';
 
 const fixture = (): AgentDefinition =>
@@ -44,6 +44,47 @@ describe(evalProblems.name, () => {
   });
 });
 
+describe('evals that check tool use', () => {
+  const grants = (tools: AgentDefinition['tools'], ...expects: AgentEvalCase['expect'][]): AgentDefinition => ({
+    ...fixture(),
+    tools,
+    evals: expects.map((expect, index) => ({ name: `case ${index}`, conversation: ask('hi'), expect })),
+  });
+
+  it('accept calls and notCalls naming granted tools: a built-in, a server for one of its tools, a tool of a granted server', () => {
+    const agent = grants(
+      ['calculator', 'mcp:everything/echo', 'mcp:files'],
+      { calls: ['calculator'], notCalls: ['current_time', 'mcp:nowhere'] },
+      { calls: ['mcp:everything'] },
+      { calls: ['mcp:everything/echo', 'mcp:files/read_file'] },
+    );
+    expect(evalProblems(agent)).toEqual([]);
+  });
+
+  it('refuse a call of a tool the agent does not grant, at its pointer (notCalls may name any tool)', () => {
+    const agent = grants(['mcp:everything/echo'], { calls: ['mcp:everything/echo', 'calculator', 'mcp:everything/add'] });
+    expect(evalProblems(agent)).toEqual([
+      { pointer: '/evals/0/expect/calls/1', message: `names "calculator", which the agent's tools do not grant` },
+      { pointer: '/evals/0/expect/calls/2', message: `names "mcp:everything/add", which the agent's tools do not grant` },
+    ]);
+    expect(evalProblems(grants(undefined, { calls: ['calculator'] }))).toHaveLength(1);
+  });
+});
+
+describe(namesTool.name, () => {
+  it.each([
+    ['calculator', 'calculator', true],
+    ['calculator', 'current_time', false],
+    ['mcp:everything/echo', 'mcp:everything/echo', true],
+    ['mcp:everything', 'mcp:everything/echo', true],
+    ['mcp:everything', 'mcp:everything-else/echo', false],
+    ['mcp:everything/echo', 'mcp:everything/echo2', false],
+    ['mcp:everything/echo', 'mcp:everything', false],
+  ])('%s names %s: %s', (name, tool, expected) => {
+    expect(namesTool(name, tool)).toBe(expected);
+  });
+});
+
 describe(evalPattern.name, () => {
   it('ignores letter case', () => {
     expect(evalPattern('\\bsan diego\\b').test('We leave from San Diego.')).toBe(true);
@@ -69,6 +110,29 @@ describe('agent files with evals', () => {
     expect(problemsOf(withEvals({ name: 'broken', conversation: ask('hi'), expect: { matches: '[' } }))).toEqual([
       expect.stringMatching(/has-evals\.json: \/evals\/0\/expect\/matches: is not a valid regular expression/),
     ]);
+  });
+
+  it('may check tool use alone (schema and loader)', () => {
+    const agent = {
+      ...fixture(),
+      tools: ['calculator'],
+      evals: [
+        { name: 'calls', conversation: ask('2+2?'), expect: { calls: ['calculator'] } },
+        { name: 'does not call', conversation: ask('hi'), expect: { notCalls: ['calculator', 'mcp:everything'] } },
+      ],
+    };
+    expect(problemsOf(agent)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty calls', { calls: [] }, /\/evals\/0\/expect\/calls: must NOT have fewer than 1 items$/],
+    ['a calls that is not a list', { calls: 'calculator' }, /\/evals\/0\/expect\/calls: must be array$/],
+    ['a tool named twice', { notCalls: ['calculator', 'calculator'] }, /\/evals\/0\/expect\/notCalls: must NOT have duplicate items/],
+    ['a name that is no tool name', { notCalls: ['mcp:'] }, /\/evals\/0\/expect\/notCalls\/0: must match pattern/],
+    ['a misspelt field', { call: ['calculator'] }, /\/evals\/0\/expect\/call: is not an allowed property$/],
+  ])('refuse %s (schema)', (_kind, expectation, problem) => {
+    const agent = { ...fixture(), tools: ['calculator'], evals: [{ name: 'x', conversation: ask('hi'), expect: expectation }] };
+    expect(problemsOf(agent)).toEqual(expect.arrayContaining([expect.stringMatching(problem)]));
   });
 
   it('need at least one expectation, and user or assistant messages only (schema)', () => {

@@ -4,9 +4,11 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadAppConfig } from '../config';
 import { ModelClients } from '../llm';
 import { formatAgentProblem, loadAgentDirectory } from './agent-files';
+import { checksToolUse } from './evals/eval-checks';
 import { OpenAIEvalModel } from './evals/eval-model';
 import { evalReport, progressLine, resultTable } from './evals/eval-report';
-import { type EvalTarget, runEvals } from './evals/run-evals';
+import { openEvalTools } from './evals/eval-tools';
+import { type EvalResult, type EvalTarget, runEvals } from './evals/run-evals';
 
 export const EVAL_EXIT = { passed: 0, failed: 1, configuration: 2 } as const;
 
@@ -88,12 +90,21 @@ export async function agentsEval(
   const withCases = new Set(targets.map((t) => t.agent.id)).size;
   io.err(`Running ${targets.length} eval cases of ${withCases} agent${withCases === 1 ? '' : 's'} against ${server}, ${concurrency} at a time`);
   const startedAt = new Date();
-  const results = await runEvals(targets, model, {
-    defaultModel: config.openai.model,
-    judgeModel: args.values['judge-model'],
-    concurrency,
-    onResult: (result, done, total) => io.err(progressLine(result, done, total)),
-  });
+  // Only cases that check tool use are answered with tools, so only they start the MCP servers.
+  const toolAgents = targets.filter((t) => checksToolUse(t.evalCase.expect)).map((t) => t.agent);
+  const tools = toolAgents.length ? await openEvalTools(config, toolAgents, (line) => io.err(line)) : undefined;
+  let results: EvalResult[];
+  try {
+    results = await runEvals(targets, model, {
+      defaultModel: config.openai.model,
+      judgeModel: args.values['judge-model'],
+      concurrency,
+      tools,
+      onResult: (result, done, total) => io.err(progressLine(result, done, total)),
+    });
+  } finally {
+    await tools?.close();
+  }
   const finishedAt = new Date();
   resultTable(results).forEach((line) => io.out(line));
 

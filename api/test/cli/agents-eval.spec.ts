@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +7,20 @@ import { agentsEval } from '../../src/agents/agents-eval';
 import { JUDGE_RUBRIC } from '../../src/agents/evals/judge';
 import { personaPrompt } from '../../src/agents/persona-prompt';
 import { repoRoot } from '../../src/config/repo-paths';
-import { FakeOpenAI } from '../fakes/fake-openai';
+import { FakeOpenAI, type ScriptedReply } from '../fakes/fake-openai';
 import { fixtureAgent } from '../support/fixture-agents';
 
 const KEY = 'sk-eval-key-0123456789abcdefghijklmnop';
+
+/** This process's live children that run server-everything (ps exits 1 when it lists none). */
+function everythingProcesses(): string[] {
+  try {
+    const listing = execFileSync('ps', ['-o', 'stat=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+    return listing.split('\n').filter((line) => /server-everything/.test(line) && !/^\s*Z/.test(line));
+  } catch {
+    return [];
+  }
+}
 
 const ask = (content: string): AgentEvalCase['conversation'] => [{ role: 'user', content }];
 const isJudgeCall = (body: any) => body?.messages?.[0]?.content === JUDGE_RUBRIC;
@@ -231,6 +241,257 @@ describe('npm run agents:eval', () => {
       expect(out.join('\n')).toMatch(/FAIL\s+the model call failed: HTTP 401 \(invalid_api_key\)/);
       expect([...out, ...err].join('\n')).not.toContain('sk-wrong-key');
     });
+  });
+
+  describe('tool use (calls, notCalls)', () => {
+    /** The question a model call answers: the conversation's last user message. */
+    const question = (body: any): string => body.messages.filter((m: any) => m.role === 'user').at(-1)?.content;
+    const answeredTool = (body: any) => body.messages.some((m: any) => m.role === 'tool');
+    /** The model's first step on `q`: these calls (then the fake echoes the question as the answer). */
+    const callsOn = (q: string, ...toolCalls: NonNullable<ScriptedReply['toolCalls']>): ScriptedReply => ({
+      match: (body) => question(body) === q && !answeredTool(body),
+      toolCalls,
+    });
+    const requestsOn = (q: string) => openai.completionRequests().filter((r) => question(r.body) === q);
+    const withTools = (id: string, tools: AgentDefinition['tools'], evals: AgentEvalCase[]) => {
+      const agent: AgentDefinition = { ...fixtureAgent('completions-only'), id, routes: [`/${id}`], tools, evals };
+      writeFileSync(join(agentsDir, `${id}.json`), JSON.stringify(agent, null, 2));
+    };
+    const serversFile = (mcpServers: Record<string, unknown> = {}) => {
+      const file = join(dir, 'mcp-servers.json');
+      writeFileSync(file, JSON.stringify({ mcpServers }));
+      return file;
+    };
+    const runWithTools = async (args: string[] = [], mcpServers?: Record<string, unknown>) => {
+      const file = join(dir, 'report.json');
+      const code = await run([...args, '--json', file], { MCP_SERVERS_FILE: serversFile(mcpServers) });
+      return { code, report: JSON.parse(readFileSync(file, 'utf8')) };
+    };
+
+    it('passes calls when the reply calls the tool, running it as a chat does and giving its answer to the model', async () => {
+      withTools(
+        'calls-calculator',
+        ['calculator'],
+        [echoCase('uses the calculator', 'What is 2*(3+4)?', { calls: ['calculator'] })],
+      );
+      openai.script(callsOn('What is 2*(3+4)?', { name: 'calculator', arguments: { expression: '2*(3+4)' } }));
+      const { code, report } = await runWithTools();
+      expect(code).toBe(0);
+      expect(verdicts(report)).toEqual([['uses the calculator', true, '']]);
+      expect(report.results[0]).toMatchObject({
+        reply: 'Echo: What is 2*(3+4)?',
+        toolCalls: [{ tool: 'calculator', status: 'done', arguments: '{"expression":"2*(3+4)"}', result: '14' }],
+        // Both model calls' tokens.
+        tokens: { prompt: expect.any(Number), completion: expect.any(Number) },
+      });
+      const [first, second] = requestsOn('What is 2*(3+4)?');
+      expect(first.body.tools.map((t: any) => t.function.name)).toEqual(['calculator']);
+      expect(second.body.messages.at(-1)).toMatchObject({ role: 'tool', content: '14' });
+      expect(report.results[0].tokens.prompt).toBe(first.promptTokens! + second.promptTokens!);
+    });
+
+    it('fails calls when the reply answers without calling the tool', async () => {
+      withTools(
+        'skips-calculator',
+        ['calculator'],
+        [echoCase('uses the calculator', 'What is 2+2?', { calls: ['calculator'] })],
+      );
+      const { code, report } = await runWithTools();
+      expect(code).toBe(1);
+      expect(verdicts(report)).toEqual([['uses the calculator', false, 'does not call "calculator"']]);
+      expect(report.results[0].toolCalls).toEqual([]);
+    });
+
+    it('passes notCalls when the tool is not called and fails it when it is, a failed call counting as called', async () => {
+      withTools(
+        'must-not-calculate',
+        ['calculator', 'current_time'],
+        [
+          echoCase('answers from memory', 'Capital of France?', { notCalls: ['calculator'] }),
+          echoCase('calculates anyway', 'What is 6*7?', { notCalls: ['calculator'] }),
+          echoCase('calls a broken expression', 'What is 6**?', { notCalls: ['calculator'], contains: ['6'] }),
+          echoCase('tells the time, not sums', 'What time is it?', {
+            calls: ['current_time'],
+            notCalls: ['calculator'],
+          }),
+        ],
+      );
+      openai.script(
+        callsOn('What is 6*7?', { name: 'calculator', arguments: { expression: '6*7' } }),
+        callsOn('What is 6**?', { name: 'calculator', arguments: { expression: '6**' } }),
+        callsOn('What time is it?', { name: 'current_time', arguments: { timeZone: 'UTC' } }),
+      );
+      const { code, report } = await runWithTools();
+      expect(code).toBe(1);
+      expect(verdicts(report)).toEqual([
+        ['answers from memory', true, ''],
+        ['calculates anyway', false, 'calls "calculator"'],
+        ['calls a broken expression', false, 'calls "calculator"'],
+        ['tells the time, not sums', true, ''],
+      ]);
+      expect(report.results[2].toolCalls).toEqual([expect.objectContaining({ tool: 'calculator', status: 'error' })]);
+    });
+
+    it('names each failing tool check, beside the text checks, and asks no judge after one fails', async () => {
+      withTools(
+        'fails-every-check',
+        ['calculator', 'current_time'],
+        [
+          echoCase('all wrong', 'What is 1+1?', {
+            contains: ['two'],
+            calls: ['current_time'],
+            notCalls: ['calculator'],
+            judge: 'Says two.',
+          }),
+        ],
+      );
+      openai.script(callsOn('What is 1+1?', { name: 'calculator', arguments: { expression: '1+1' } }));
+      const { report } = await runWithTools();
+      expect(verdicts(report)).toEqual([
+        ['all wrong', false, 'does not contain "two"; does not call "current_time"; calls "calculator"'],
+      ]);
+      expect(openai.completionRequests().filter((r) => isJudgeCall(r.body))).toEqual([]);
+    });
+
+    it('judges a case whose tool checks pass', async () => {
+      withTools(
+        'judged-with-tools',
+        ['calculator'],
+        [echoCase('judged', 'What is 3*3?', { calls: ['calculator'], judge: 'Says nine.' })],
+      );
+      openai.script(callsOn('What is 3*3?', { name: 'calculator', arguments: { expression: '3*3' } }), {
+        match: isJudgeCall,
+        text: '{"pass": true, "reason": "It says nine."}',
+      });
+      const { code, report } = await runWithTools();
+      expect(code).toBe(0);
+      expect(verdicts(report)).toEqual([['judged', true, 'judge: It says nine.']]);
+      expect(isJudgeCall(openai.completionRequests().at(-1)!.body)).toBe(true);
+      expect(openai.completionRequests().at(-1)!.body.tools).toBeUndefined();
+    });
+
+    it('keeps a case with neither as one call without tools, even for an agent that has tools', async () => {
+      withTools('has-tools-but-checks-text', ['calculator'], [echoCase('echoes', 'blue', { contains: ['blue'] })]);
+      const { code, report } = await runWithTools();
+      expect(code).toBe(0);
+      expect(openai.completionRequests()).toHaveLength(1);
+      expect(openai.completionRequests()[0].body.tools).toBeUndefined();
+      expect(report.results[0]).not.toHaveProperty('toolCalls');
+      expect(out[0].split(/\s+/)).toEqual(['agent', 'case', 'result', 'reason', 'latency', 'tokens']);
+    });
+
+    it('allows a call that waits for confirmation, as if the user pressed Allow', async () => {
+      withTools(
+        'confirms-calculator',
+        [{ use: 'calculator', policy: 'confirm' }],
+        [echoCase('confirmed', 'What is 5-3?', { calls: ['calculator'] })],
+      );
+      openai.script(callsOn('What is 5-3?', { name: 'calculator', arguments: { expression: '5-3' } }));
+      const { code, report } = await runWithTools();
+      expect(code).toBe(0);
+      expect(report.results[0].toolCalls).toEqual([expect.objectContaining({ status: 'done', result: '2' })]);
+    });
+
+    it('says why a tool could not be called: a model that refuses tools, a server that does not exist', async () => {
+      withTools(
+        'cannot-call',
+        ['calculator', 'mcp:nowhere'],
+        [
+          echoCase('needs the calculator', 'What is 9/3?', { calls: ['calculator'] }),
+          echoCase('needs nowhere', 'Ask nowhere', { calls: ['mcp:nowhere'] }),
+          echoCase('must not calculate', 'Capital of Italy?', { notCalls: ['calculator'] }),
+        ],
+      );
+      openai.setOptions({ refuseTools: true });
+      const { code, report } = await runWithTools();
+      expect(code).toBe(1);
+      const refused = 'The model (or its server) does not take tool calls, so it answered without tools.';
+      const noServer = 'No MCP server is named nowhere on this server.';
+      expect(verdicts(report)).toEqual([
+        ['needs the calculator', false, `does not call "calculator"; ${refused} ${noServer}`],
+        ['needs nowhere', false, `does not call "mcp:nowhere"; ${refused} ${noServer}`],
+        ['must not calculate', true, ''],
+      ]);
+      expect(report.results[2]).toMatchObject({ toolCalls: [], toolsUnavailable: `${refused} ${noServer}` });
+    });
+
+    it('names the tools called in the progress lines and in a tools column', async () => {
+      withTools(
+        'prints-tools',
+        ['calculator', 'current_time'],
+        [
+          echoCase('twice', 'Add twice', { calls: ['calculator'] }),
+          echoCase('none', 'Say hi', { notCalls: ['calculator'] }),
+          echoCase('no tool check', 'plain', { contains: ['plain'] }),
+        ],
+      );
+      openai.script(
+        callsOn(
+          'Add twice',
+          { name: 'calculator', arguments: { expression: '1+1' } },
+          { name: 'calculator', arguments: { expression: '2+2' } },
+          { name: 'current_time', arguments: { timeZone: 'Not/AZone' } },
+        ),
+      );
+      expect(await run(['--concurrency', '1'], { MCP_SERVERS_FILE: serversFile() })).toBe(0);
+      expect(err).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^\[1\/3\] pass prints-tools › twice \(\d+ ms, called calculator ×2, current_time \(error\)\)$/,
+          ),
+          expect.stringMatching(/^\[2\/3\] pass prints-tools › none \(\d+ ms, called no tools\)$/),
+          expect.stringMatching(/^\[3\/3\] pass prints-tools › no tool check \(\d+ ms\)$/),
+        ]),
+      );
+      expect(out[0].split(/\s+/)).toEqual(['agent', 'case', 'result', 'reason', 'latency', 'tokens', 'tools']);
+      expect(out.find((line) => line.startsWith('prints-tools  twice'))).toMatch(
+        /pass\s+\d+ ms\s+\d+\+\d+\s+calculator ×2, current_time \(error\)$/,
+      );
+      expect(out.find((line) => line.startsWith('prints-tools  none'))).toMatch(/\s+no tools$/);
+      expect(out.find((line) => line.startsWith('prints-tools  no tool check'))).toMatch(/\s+-$/);
+    });
+
+    it('calls MCP tools over stdio: "mcp:<server>" matches any tool of it, and the server is stopped after the run', async () => {
+      withTools(
+        'calls-everything',
+        ['mcp:everything'],
+        [
+          echoCase('echoes through everything', 'Echo me', { calls: ['mcp:everything/echo'] }),
+          echoCase('uses any everything tool', 'Echo again', { calls: ['mcp:everything'] }),
+          echoCase('must not use everything', 'Echo once more', { notCalls: ['mcp:everything'] }),
+          echoCase('must not echo', 'Just answer', { notCalls: ['mcp:everything/echo'] }),
+        ],
+      );
+      openai.script(
+        callsOn('Echo me', { name: 'everything__echo', arguments: { message: 'hello over stdio' } }),
+        callsOn('Echo again', { name: 'everything__echo', arguments: { message: 'again' } }),
+        callsOn('Echo once more', { name: 'everything__echo', arguments: { message: 'once more' } }),
+      );
+      const { code, report } = await runWithTools([], {
+        everything: {
+          command: process.execPath,
+          args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+        },
+      });
+      expect(code).toBe(1);
+      expect(verdicts(report)).toEqual([
+        ['echoes through everything', true, ''],
+        ['uses any everything tool', true, ''],
+        ['must not use everything', false, 'calls "mcp:everything" (mcp:everything/echo)'],
+        ['must not echo', true, ''],
+      ]);
+      expect(report.results[0].toolCalls).toEqual([
+        expect.objectContaining({
+          tool: 'mcp:everything/echo',
+          status: 'done',
+          result: expect.stringContaining('hello over stdio'),
+        }),
+      ]);
+      expect(err).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^MCP server everything connected over stdio/)]),
+      );
+      expect(everythingProcesses()).toEqual([]);
+    }, 30_000);
   });
 
   it.each([

@@ -1,8 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
+import type { ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
+import type { ModelRequest } from '../../llm';
 import { personaPrompt } from '../persona-prompt';
-import { textCheckFailures } from './eval-checks';
+import { checksToolUse, textCheckFailures, toolCheckFailures } from './eval-checks';
 import { type EvalModel, type EvalModelAnswer, EvalModelError } from './eval-model';
+import { answerWithAgentTools, type EvalTools } from './eval-tool-loop';
 import { judgeCall, parseVerdict } from './judge';
 
 export interface EvalTarget {
@@ -19,10 +22,16 @@ export interface EvalResult {
   model: string;
   /** The reply graded; null when the model call failed. */
   reply: string | null;
-  /** Time of the reply's call (the judge's is apart). */
+  /** Time of the reply: its model call, or with tools every model and tool call of it (the judge's is apart). */
   latencyMs: number;
   /** Tokens of every call the case made (reply and judge); null when the service reported none. */
   tokens: { prompt: number; completion: number } | null;
+  /** A case that checks tool use: the calls the reply made, in order (none: empty). Absent for other cases. */
+  toolCalls?: ToolCallRecord[];
+  /** Why tools the agent grants were not offered, or the model answered without tools. */
+  toolsUnavailable?: string;
+  /** Why tool use ended before the model was done with it (step bound, a repeated call). */
+  toolStepsEnded?: string;
   judge?: { model: string; verdict: string | null; latencyMs: number };
 }
 
@@ -33,6 +42,8 @@ export interface EvalRunOptions {
   judgeModel?: string;
   /** Cases in progress at once (a case holds its slot through its judge call). */
   concurrency: number;
+  /** The agents' tools, for cases that check tool use; absent: such cases are offered none. */
+  tools?: EvalTools;
   /** Told of each case as it finishes, in finishing order. */
   onResult?(result: EvalResult, done: number, total: number): void;
 }
@@ -61,7 +72,7 @@ export async function mapConcurrently<T, R>(items: T[], limit: number, work: (it
   return results;
 }
 
-async function timed(call: () => Promise<EvalModelAnswer>): Promise<{ answer: EvalModelAnswer; latencyMs: number }> {
+async function timed<T>(call: () => Promise<T>): Promise<{ answer: T; latencyMs: number }> {
   const started = performance.now();
   const answer = await call();
   return { answer, latencyMs: Math.round(performance.now() - started) };
@@ -69,7 +80,42 @@ async function timed(call: () => Promise<EvalModelAnswer>): Promise<{ answer: Ev
 
 const failureText = (error: unknown) => (error instanceof EvalModelError ? error.message : 'the model call failed');
 
-async function runCase({ agent, evalCase }: EvalTarget, model: EvalModel, options: EvalRunOptions): Promise<EvalResult> {
+/** The reply to grade: its text, and for a case that checks tool use the calls it made and why tools fell short. */
+type Reply = { text: string } & Pick<EvalResult, 'toolCalls' | 'toolsUnavailable' | 'toolStepsEnded'>;
+
+/** One model call without tools (as every case was before tools), or the tool loop the server runs. */
+async function writeReply(
+  { agent, evalCase }: EvalTarget,
+  request: ModelRequest,
+  model: EvalModel,
+  options: EvalRunOptions,
+  usages: EvalModelAnswer['usage'][],
+): Promise<Reply> {
+  const call = async (request: ModelRequest) => {
+    const answer = await model.complete(request);
+    usages.push(answer.usage);
+    return answer;
+  };
+  if (!checksToolUse(evalCase.expect)) return { text: (await call(request)).text };
+  const toolset = options.tools?.forAgent(agent) ?? { tools: [], unavailable: ['This run offers no tools.'] };
+  const { reply, records, stepsEnded, toolsUnavailable } = await answerWithAgentTools(
+    agent,
+    request,
+    toolset,
+    options.tools?.timeoutMs ?? 0,
+    call,
+  );
+  const unavailable = [toolsUnavailable, ...toolset.unavailable].filter(Boolean).join(' ');
+  return {
+    text: reply.text,
+    toolCalls: records,
+    ...(unavailable && { toolsUnavailable: unavailable }),
+    ...(stepsEnded && { toolStepsEnded: stepsEnded }),
+  };
+}
+
+async function runCase(target: EvalTarget, model: EvalModel, options: EvalRunOptions): Promise<EvalResult> {
+  const { agent, evalCase } = target;
   const modelName = agent.model.name ?? options.defaultModel;
   const base = { agent: agent.id, case: evalCase.name, model: modelName };
   const usages: EvalModelAnswer['usage'][] = [];
@@ -81,25 +127,26 @@ async function runCase({ agent, evalCase }: EvalTarget, model: EvalModel, option
         }
       : null;
 
-  let reply: { answer: EvalModelAnswer; latencyMs: number };
+  let reply: { answer: Reply; latencyMs: number };
   try {
-    reply = await timed(() =>
-      model.complete({
-        model: modelName,
-        temperature: agent.model.temperature,
-        maxTokens: agent.model.maxTokens,
-        messages: [{ role: 'system', content: personaPrompt(agent.persona) }, ...evalCase.conversation],
-      }),
-    );
+    const request: ModelRequest = {
+      model: modelName,
+      temperature: agent.model.temperature,
+      maxTokens: agent.model.maxTokens,
+      messages: [{ role: 'system', content: personaPrompt(agent.persona) }, ...evalCase.conversation],
+    };
+    reply = await timed(() => writeReply(target, request, model, options, usages));
   } catch (error) {
     return { ...base, pass: false, reason: failureText(error), reply: null, latencyMs: 0, tokens: null };
   }
-  usages.push(reply.answer.usage);
-  const text = reply.answer.text;
-  const answered = { ...base, reply: text, latencyMs: reply.latencyMs };
+  const { text, ...toolUse } = reply.answer;
+  const answered = { ...base, reply: text, latencyMs: reply.latencyMs, ...toolUse };
   if (!text.trim()) return { ...answered, pass: false, reason: 'the reply is empty', tokens: tokens() };
 
-  const failures = textCheckFailures(text, evalCase.expect);
+  const toolFailures = toolUse.toolCalls ? toolCheckFailures(toolUse.toolCalls, evalCase.expect) : [];
+  // A tool the reply could not call explains a failed tool check.
+  if (toolFailures.length && toolUse.toolsUnavailable) toolFailures.push(toolUse.toolsUnavailable);
+  const failures = [...textCheckFailures(text, evalCase.expect), ...toolFailures];
   const criterion = evalCase.expect.judge;
   if (failures.length || criterion === undefined) {
     return { ...answered, pass: failures.length === 0, reason: failures.join('; '), tokens: tokens() };
