@@ -7,9 +7,8 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { loadAppConfig } from '../src/config';
 import type { ModelRequest, StreamedReply } from '../src/llm';
 import { WebSearch } from '../src/search';
-import { McpServers, ToolCatalog } from '../src/tools';
+import { answerWithTools, McpServers, ToolCatalog } from '../src/tools';
 import { ActiveTurn } from '../src/turns/active-turns';
-import { answerWithTools } from '../src/turns/tool-loop';
 import { readAgentIn } from '../test/support/fixture-agents';
 import {
   BENCH_AGENT,

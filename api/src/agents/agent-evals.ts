@@ -1,6 +1,6 @@
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { SchemaProblem } from '../common/json-schema';
-import { toolGrantsOf } from './tool-grants';
+import { toolGrantsOf } from '../tools';
 
 /** How an eval's `matches` is read, the same for the checker and the runner: a JavaScript regular expression, case-insensitive. */
 export const evalPattern = (source: string): RegExp => new RegExp(source, 'i');

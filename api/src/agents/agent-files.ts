@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { schemas } from '../common/json-schema';
-import { toolGrantsOf } from './tool-grants';
+import { toolGrantsOf } from '../tools';
 import { evalProblems } from './agent-evals';
 
 export const AGENT_SCHEMA_ID = 'agent.schema.json';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultAgentsDir } from '../config';
 import { displayPath, formatAgentProblem, loadAgentDirectory, type LoadedAgentFile } from './agent-files';
-import { toolGrantsOf } from './tool-grants';
+import { toolGrantsOf } from '../tools';
 
 /** The MCP servers the deployment declares (MCP_SERVERS_FILE, else ./mcp-servers.json when present), by name. */
 function declaredMcpServers(): { file: string; names: Set<string> } {

@@ -3,3 +3,12 @@ export { ToolCatalog, type AgentToolset, type GrantedTool } from './tool-catalog
 export { McpServers } from './mcp-servers.service';
 export type { ToolDefinition } from './tool-definition';
 export { capOutput, HISTORY_OUTPUT_MAX_CHARS, TOOL_OUTPUT_MAX_CHARS } from './tool-output';
+export { answerWithTools, type ToolLoopHost, type ToolLoopInput, type ToolLoopResult } from './tool-loop';
+export {
+  BUILTIN_TOOL_NAMES,
+  type BuiltinToolName,
+  DEFAULT_MAX_TOOL_STEPS,
+  grantedName,
+  type ToolGrant,
+  toolGrantsOf,
+} from './tool-grants';

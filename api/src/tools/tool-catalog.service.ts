@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AgentDefinition, ToolPolicy } from '@mb/contracts/types/agent';
 import type { ToolsResponse } from '@mb/contracts/types/wire/tools-response';
 import { type AppConfig, APP_CONFIG } from '../config';
-import { type BuiltinToolName, grantedName, toolGrantsOf } from '../agents';
 import { WebSearch } from '../search';
 import { calculatorTool } from './builtins/calculator';
 import { currentTimeTool } from './builtins/current-time';
@@ -10,6 +9,7 @@ import { fetchPageTool } from './builtins/fetch-page';
 import { webSearchTool } from './builtins/web-search';
 import { functionName } from './function-names';
 import { McpServers } from './mcp-servers.service';
+import { type BuiltinToolName, grantedName, toolGrantsOf } from './tool-grants';
 import type { ToolDefinition } from './tool-definition';
 
 /** A tool an agent's reply may call: the function name the model sees, the agent file's name for it, its policy. */

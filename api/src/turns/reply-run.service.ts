@@ -13,14 +13,12 @@ import {
 } from '../llm';
 import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
 import { type AppConfig, APP_CONFIG } from '../config';
-import { DEFAULT_MAX_TOOL_STEPS } from '../agents';
 import { MessageStore } from '../messages';
-import { ToolCatalog } from '../tools';
+import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../tools';
 import { personaOf } from '../personas';
 import type { ActiveTurn } from './active-turns';
 import { ReplyContexts } from './reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
-import { answerWithTools, type ToolLoopResult } from './tool-loop';
 import type { OpenedTurn } from './turn-rows.service';
 
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */

@@ -101,7 +101,7 @@ describe('Tools: the model calls built-ins and MCP tools while it answers', () =
       { text: 'Forty-two.', match: streamedCalls },
     );
     const events = await (await sendTurn(env.sut, { agentType: CALLS_TOOLS, content: 'Add them remotely' })).all();
-    const record = (only(events, 'done').message as ChatMessage).toolCalls![0];
+    const record = only(events, 'done').message.toolCalls![0];
     expect(record).toMatchObject({ tool: 'mcp:remote/get-sum', status: 'done', result: expect.stringContaining('42') });
   });
 

@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { AppConfig } from '../../config';
 import { WebSearch } from '../../search';
-import { McpServers, ToolCatalog } from '../../tools';
-import { toolGrantsOf } from '../tool-grants';
+import { McpServers, ToolCatalog, toolGrantsOf } from '../../tools';
 import type { EvalTools } from './eval-tool-loop';
 
 /** Past one connection attempt's own limit (15 s), so a server that hangs is reported down rather than waited on. */

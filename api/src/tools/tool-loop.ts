@@ -8,8 +8,17 @@ import {
   type StreamedReply,
   ToolsRefused,
 } from '../llm';
-import { capOutput, type GrantedTool } from '../tools';
-import type { ActiveTurn } from './active-turns';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
+import type { GrantedTool } from './tool-catalog.service';
+import { capOutput } from './tool-output';
+
+/** What the loop reports to and waits on: a reply being written (ActiveTurn), or an eval's stand-in. */
+export interface ToolLoopHost {
+  readonly signal: AbortSignal;
+  emit(event: ChatTurnEvent): void;
+  /** The user's Allow (true) or Deny of a call that waits for it. */
+  decision(callId: string): Promise<boolean>;
+}
 
 export interface ToolLoopInput {
   request: ModelRequest;
@@ -17,7 +26,7 @@ export interface ToolLoopInput {
   maxSteps: number;
   /** How long one call may run. */
   timeoutMs: number;
-  turn: ActiveTurn;
+  turn: ToolLoopHost;
   /** One model call, its tokens going to the turn. */
   stream(request: ModelRequest): Promise<StreamedReply>;
 }
