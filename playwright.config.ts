@@ -15,6 +15,7 @@ import {
   SERVER_KEY,
   agentsDirUnder,
 } from './e2e/support/e2e-env';
+import { mcpServersFileUnder, writeMcpServersFile } from './e2e/support/mcp-servers';
 
 // Playwright loads this file in the runner and again in each worker; the environment carries the
 // directory across so every run gets exactly one fresh, empty data directory per app server.
@@ -37,6 +38,9 @@ mkdirSync(keylessDataDir, { recursive: true });
 // copy, so a test can drop in a new agent without touching the repo.
 const keyedAgentsDir = agentsDirUnder(dataRoot);
 if (!existsSync(keyedAgentsDir)) cpSync(FIXTURE_AGENTS_DIR, keyedAgentsDir, { recursive: true });
+// Both apps connect the same MCP servers: the reference server over stdio, and one that is down.
+const mcpServersFile = mcpServersFileUnder(dataRoot);
+if (!existsSync(mcpServersFile)) writeMcpServersFile(mcpServersFile);
 
 // The web servers inherit the runner's environment: blank what must not leak in from it.
 const appEnv = {
@@ -51,6 +55,7 @@ const appEnv = {
   OPENAI_TIMEOUT_MS: '10000',
   SERPER_API_KEY: SERPER_KEY,
   SERPER_BASE_URL: FAKE_SERPER_BASE_URL,
+  MCP_SERVERS_FILE: mcpServersFile,
 };
 
 const server = {

@@ -5,7 +5,7 @@
  *   npx tsx e2e/support/fake-upstreams.ts
  *
  * Control API (JSON, 127.0.0.1:CONTROL_PORT):
- *   POST /control/openai/script    a ScriptedReply or an array of them (declarative `match`)
+ *   POST /control/openai/script    a ScriptedReply or an array of them (declarative `match`; `toolCalls` the model makes)
  *   POST /control/openai/options   FakeOpenAI options until the next reset
  *   POST /control/serper/script    a ScriptedSearch or an array of them
  *   POST /control/reset            both fakes back to their start options; scripts and requests cleared
@@ -21,7 +21,7 @@ import type { ReplyMatch, ScriptedReply as ScriptedReplyInput } from './upstream
 
 class BadRequest extends Error {}
 
-const REPLY_FIELDS: Record<string, 'number' | 'string' | 'boolean' | 'match'> = {
+const REPLY_FIELDS: Record<string, 'number' | 'string' | 'boolean' | 'match' | 'toolCalls'> = {
   status: 'number',
   text: 'string',
   retryAfter: 'string',
@@ -31,6 +31,7 @@ const REPLY_FIELDS: Record<string, 'number' | 'string' | 'boolean' | 'match'> = 
   hang: 'boolean',
   errorMessage: 'string',
   match: 'match',
+  toolCalls: 'toolCalls',
 };
 const MATCH_FIELDS: Record<string, 'boolean' | 'string'> = { streamed: 'boolean', lastUserMessageContains: 'string' };
 const SEARCH_FIELDS: Record<string, 'number' | 'boolean' | 'results'> = {
@@ -84,8 +85,22 @@ function toMatch(match: ReplyMatch): (body: CompletionBody) => boolean {
     (match.lastUserMessageContains === undefined || lastUserMessage(body).includes(match.lastUserMessageContains));
 }
 
+/** Each call: a function name, its arguments (JSON text or an object), and an id if the test names one. */
+function checkToolCalls(calls: unknown): void {
+  const ok =
+    Array.isArray(calls) &&
+    calls.every(
+      (call) =>
+        typeof call?.name === 'string' &&
+        (typeof call.arguments === 'string' || (typeof call.arguments === 'object' && call.arguments !== null)) &&
+        (call.id === undefined || typeof call.id === 'string'),
+    );
+  if (!ok) throw new BadRequest('reply.toolCalls must be an array of { name, arguments, id? }');
+}
+
 function toScriptedReply(value: unknown): ScriptedReply {
   const input = checkFields(value, REPLY_FIELDS, 'reply') as ScriptedReplyInput;
+  if (input.toolCalls !== undefined) checkToolCalls(input.toolCalls);
   const { match, ...reply } = input;
   if (match === undefined) return reply;
   return { ...reply, match: toMatch(checkFields(match, MATCH_FIELDS, 'reply.match')) };

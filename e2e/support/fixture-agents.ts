@@ -50,6 +50,9 @@ export const agents = {
   uploadsPhotosAndDocuments: fixture('uploads-photos-and-documents'),
   uploadsWithoutVision: fixture('uploads-without-vision'),
   uploadsOneSmallFile: fixture('uploads-one-small-file'),
+  callsTools: fixture('calls-tools'),
+  confirmsCalculator: fixture('confirms-calculator'),
+  reliesOnADownServer: fixture('relies-on-a-down-server'),
 } as const satisfies Record<string, AgentDefinition>;
 
 /** The agent's canonical route: the one hub cards and menu links point to. */

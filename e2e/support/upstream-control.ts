@@ -43,10 +43,19 @@ export interface RecordedRequest {
   receivedAt: number;
 }
 
+/** A function call the model asked for, as the app sends it back in the conversation. */
+export interface CompletionToolCall {
+  id: string;
+  function: { name: string; arguments: string };
+}
+
 /** What the tests read of a chat completions call the app made. */
 export interface ChatCompletionBody {
   stream?: boolean;
-  messages: { role: string; content: string }[];
+  /** A tool's answer is a `tool` message naming the call it answers; the call is in the `assistant` message before it. */
+  messages: { role: string; content: string; tool_call_id?: string; tool_calls?: CompletionToolCall[] }[];
+  /** The functions offered to the model, when the agent has tools and may still use them. */
+  tools?: { type: string; function: { name: string } }[];
 }
 
 export type CompletionRequest = RecordedRequest & { body: ChatCompletionBody };
