@@ -109,7 +109,14 @@ describe('agents:check', () => {
   const run = (dir: string) =>
     spawnSync(
       process.execPath,
-      [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'api/src/agents/agents-check.cli.ts'), dir],
+      [
+        join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
+        '--conditions=source',
+        '--tsconfig',
+        join(repoRoot, 'api/tsconfig.json'),
+        join(repoRoot, 'api/src/agents/agents-check.cli.ts'),
+        dir,
+      ],
       {
         encoding: 'utf8',
         cwd: repoRoot,

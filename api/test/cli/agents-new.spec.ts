@@ -141,7 +141,14 @@ describe('npm run agents:new', () => {
     const cli = (...args: string[]) =>
       spawnSync(
         process.execPath,
-        [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'api/src/agents/agents-new.cli.ts'), ...args],
+        [
+          join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
+          '--conditions=source',
+          '--tsconfig',
+          join(repoRoot, 'api/tsconfig.json'),
+          join(repoRoot, 'api/src/agents/agents-new.cli.ts'),
+          ...args,
+        ],
         { cwd: dir, encoding: 'utf8' },
       );
 
