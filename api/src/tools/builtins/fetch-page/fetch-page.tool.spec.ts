@@ -175,7 +175,9 @@ describe(fetchPageTool.name, () => {
     });
 
     it('says when a host name does not exist', async () => {
-      const lookup = () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+      // A system error of the resolver (not one of our API's codes).
+      const dnsFailure = 'ENOTFOUND';
+      const lookup = () => Promise.reject(Object.assign(new Error(`getaddrinfo ${dnsFailure}`), { code: dnsFailure }));
 
       await expect(run('https://no-such-host.example/', { lookup })).rejects.toThrow(
         new ToolInputError('The host no-such-host.example does not exist; check the address.'),
