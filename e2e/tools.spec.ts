@@ -298,7 +298,7 @@ for (const layout of layouts) {
   });
 }
 
-test.describe('tool calls: known defects', () => {
+test.describe('tool calls: the focus after a decision', () => {
   test.beforeEach(async ({ grantAccess }) => {
     await grantAccess();
   });
@@ -307,11 +307,6 @@ test.describe('tool calls: known defects', () => {
     page,
     upstream,
   }) => {
-    test.fail(
-      true,
-      'Known defect: at its end the streamed reply is replaced by the saved message (a new React key), so the ' +
-        "call's line is mounted afresh and the focus it was given falls back to <body>.",
-    );
     await upstream.scriptReply([
       { toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], match: streamed },
       { text: 'You declined.', match: streamed },

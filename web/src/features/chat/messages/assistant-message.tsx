@@ -32,7 +32,9 @@ export function AssistantMessage({
         aria-busy={item.streaming || undefined}
       >
         <span className={styles.srOnly}>{speakerLabels.assistant}: </span>
-        {item.toolCalls?.length ? <ToolCallList calls={item.toolCalls} decide={context.decideToolCall} /> : null}
+        {item.toolCalls?.length ? (
+          <ToolCallList calls={item.toolCalls} decide={context.decideToolCall} focus={context.toolCallFocus} />
+        ) : null}
         <Markdown text={item.content} />
         {item.sources.length > 0 ? (
           <nav className={styles.sources} aria-label={texts.sources}>

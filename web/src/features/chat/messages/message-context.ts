@@ -1,6 +1,7 @@
 import type { AgentCopyToast } from '@mb/contracts/types/agent';
 import type { LastExchange } from '../conversation/conversation-state';
 import type { DecideToolCall } from './tool-calls/decide-tool-call';
+import type { ToolCallFocus } from './tool-calls/tool-call-focus';
 
 /** Regenerate, Edit message and the version switcher of the chat's last exchange. */
 export type ExchangeActions = {
@@ -20,4 +21,6 @@ export type MessageContext = {
   showVersion: (version: number, from: string) => void;
   /** Sends the user's Allow or Deny of a tool call that waits for it. */
   decideToolCall: DecideToolCall;
+  /** Keeps the focus a call's line took across the reply's redrawing (streamed, then saved). */
+  toolCallFocus: ToolCallFocus;
 };

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/toast/toast-store';
@@ -494,5 +494,52 @@ describe('tool calls in the conversation', () => {
       'aria-expanded',
       'false',
     );
+  });
+
+  it('keeps the focus on the call’s line when the streamed reply gives way to the saved one', async () => {
+    const decide = vi.fn(() => Promise.resolve({ accepted: true }));
+    const view = (items: ChatItem[]) => (
+      <JotaiProvider store={createStore()}>
+        <Sut items={items} typing={false} onToolDecision={decide} />
+      </JotaiProvider>
+    );
+    const question = user('u1', 'Delete a.txt');
+    const denied = { ...waiting, status: 'denied' as const };
+    const { rerender } = render(
+      view([question, assistant(streamingKey, '', { streaming: true, toolCalls: [waiting] })]),
+    );
+    const deny = screen.getByRole('button', { name: 'Deny' });
+    deny.focus();
+    fireEvent.click(deny);
+    await act(() => Promise.resolve());
+
+    rerender(view([question, assistant(streamingKey, '', { streaming: true, toolCalls: [denied] })]));
+    const line = () => screen.getByRole('listitem');
+    await waitFor(() => expect(line()).toHaveFocus());
+    const streamedLine = line();
+
+    rerender(view([question, assistant('a1', 'You declined.', { toolCalls: [denied] })]));
+    expect(line()).not.toBe(streamedLine);
+    await waitFor(() => expect(line()).toHaveFocus());
+  });
+
+  it('leaves the focus where the user moved it from the call’s line when the reply is saved', async () => {
+    const view = (items: ChatItem[]) => (
+      <JotaiProvider store={createStore()}>
+        <Sut items={items} typing={false} onToolDecision={() => Promise.resolve({ accepted: true })} />
+        <textarea aria-label="Message" />
+      </JotaiProvider>
+    );
+    const denied = { ...waiting, status: 'denied' as const };
+    const { rerender } = render(view([assistant(streamingKey, '', { streaming: true, toolCalls: [waiting] })]));
+    screen.getByRole('button', { name: 'Deny' }).focus();
+    rerender(view([assistant(streamingKey, '', { streaming: true, toolCalls: [denied] })]));
+    await waitFor(() => expect(screen.getByRole('listitem')).toHaveFocus());
+
+    screen.getByRole('textbox', { name: 'Message' }).focus();
+    screen.getByRole('textbox', { name: 'Message' }).blur();
+    rerender(view([assistant('a1', 'You declined.', { toolCalls: [denied] })]));
+
+    expect(screen.getByRole('listitem')).not.toHaveFocus();
   });
 });

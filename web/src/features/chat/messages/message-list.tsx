@@ -6,6 +6,7 @@ import { ChatItemView } from './chat-item-view';
 import type { ExchangeActions, MessageContext } from './message-context';
 import { ReplyAnnouncement } from './reply-announcement';
 import { noCallWaits, type DecideToolCall } from './tool-calls/decide-tool-call';
+import { useToolCallFocus } from './tool-calls/tool-call-focus';
 import { ToolPromptAnnouncement } from './tool-calls/tool-prompt-announcement';
 import { TypingIndicator } from './typing-indicator';
 import { useExchangeFocusReturn } from './use-exchange-focus-return';
@@ -47,12 +48,14 @@ export function MessageList({
   const { onScroll, unpin } = useScrollPinning(scroller);
   const found = useFoundMessage(scroller, items, focus, unpin);
   const { actions, showVersion } = useExchangeFocusReturn(scroller, items, exchangeActions);
+  const toolCallFocus = useToolCallFocus();
   const context: MessageContext = {
     copyToast,
     exchange: lastExchange(items),
     actions,
     showVersion,
     decideToolCall: onToolDecision,
+    toolCallFocus,
   };
   const streaming = items.some((item) => item.kind === 'assistant' && item.streaming);
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolCallRecord } from '../../../../lib/api/tool-decisions';
 import { toolLabel } from '../../tools/tool-labels';
 import type { DecideToolCall } from './decide-tool-call';
+import type { ToolCallFocus } from './tool-call-focus';
 import { prettyArguments, toolCallTexts as texts } from './tool-call-texts';
 import { ToolText } from './tool-text';
 import styles from './tool-calls.module.css';
@@ -24,7 +25,15 @@ function typing(): boolean {
  * A call the agent's file wants confirmed: the tool and its arguments, Allow and Deny. It takes the focus
  * when it appears (so a screen reader reads it), and gives it to the call's line when the answer replaces it.
  */
-export function ToolCallConfirm({ call, decide }: { call: ToolCallRecord; decide: DecideToolCall }) {
+export function ToolCallConfirm({
+  call,
+  decide,
+  focus,
+}: {
+  call: ToolCallRecord;
+  decide: DecideToolCall;
+  focus: ToolCallFocus;
+}) {
   const [decision, setDecision] = useState<Decision>({ state: 'open' });
   const prompt = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -34,17 +43,13 @@ export function ToolCallConfirm({ call, decide }: { call: ToolCallRecord; decide
   useEffect(() => {
     if (!typing()) prompt.current?.focus();
   }, []);
-  // Runs before the prompt leaves the page: the focus must not fall back to the page's start.
+  // Runs before the prompt leaves the page: the focus must not fall back to the page's start, but to the call's line.
   useLayoutEffect(() => {
     const element = prompt.current;
     return () => {
-      if (!element?.contains(document.activeElement)) return;
-      const line = element.closest<HTMLElement>('li');
-      queueMicrotask(() => {
-        if (line?.isConnected) line.focus();
-      });
+      if (element?.contains(document.activeElement)) focus.hold(call.id);
     };
-  }, []);
+  }, [focus, call.id]);
 
   const answer = async (allow: boolean) => {
     if (sending) return;

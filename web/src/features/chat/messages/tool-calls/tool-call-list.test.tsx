@@ -3,13 +3,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ToolCallRecord } from '../../../../lib/api/tool-decisions';
 import { toolCall } from '../../../../test/tool-calls';
 import type { DecideToolCall } from './decide-tool-call';
+import { useToolCallFocus } from './tool-call-focus';
 import { ToolCallList as Sut } from './tool-call-list';
 
 const accepted = () => vi.fn<DecideToolCall>(() => Promise.resolve({ accepted: true }));
 
+/** The list as a conversation draws it, with the conversation's keeper of a call line's focus. */
+function InConversation({ calls, decide }: { calls: ToolCallRecord[]; decide: DecideToolCall }) {
+  return <Sut calls={calls} decide={decide} focus={useToolCallFocus()} />;
+}
+
 function renderSut(calls: ToolCallRecord[], decide: DecideToolCall = accepted()) {
-  const view = render(<Sut calls={calls} decide={decide} />);
-  return { ...view, rerenderWith: (next: ToolCallRecord[]) => view.rerender(<Sut calls={next} decide={decide} />) };
+  const view = render(<InConversation calls={calls} decide={decide} />);
+  return {
+    ...view,
+    rerenderWith: (next: ToolCallRecord[]) => view.rerender(<InConversation calls={next} decide={decide} />),
+  };
 }
 
 const list = () => screen.getByRole('list', { name: 'Tool calls' });
