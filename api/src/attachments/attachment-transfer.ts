@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition, AttachmentKind } from '@mb/contracts/types/agent';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { NewAttachment } from './attachment.store';
+import { insertAttachment, type NewAttachment } from './attachment.store';
 import { AttachmentProcessing } from './attachment-processing.service';
 import { bareJpegSize } from './bare-jpeg';
 
@@ -126,42 +126,4 @@ export class AttachmentTransfer {
       }
     }
   }
-}
-
-/** One file and its document parts, already the chat's. */
-async function insertAttachment(tx: EntityManager, id: string, sessionId: string, input: NewAttachment) {
-  await tx.query(
-    `INSERT INTO chat_attachments
-       (id, agent_type, session_id, kind, name, media_type, size, content, thumbnail, width, height, pages)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      id,
-      input.agentType,
-      sessionId,
-      input.kind,
-      input.name,
-      input.mediaType,
-      input.content.length,
-      input.content,
-      input.thumbnail ?? null,
-      input.width ?? null,
-      input.height ?? null,
-      input.pages ?? null,
-    ],
-  );
-  const parts = input.parts ?? [];
-  if (parts.length)
-    await tx.query(
-      `INSERT INTO chat_attachment_parts (attachment_id, ordinal, label, page, text, tokens)
-       SELECT $1, p.ordinal, p.label, p.page, p.text, p.tokens
-       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::int[]) AS p(ordinal, label, page, text, tokens)`,
-      [
-        id,
-        parts.map((_, i) => i),
-        parts.map((p) => p.label),
-        parts.map((p) => p.page ?? null),
-        parts.map((p) => p.text),
-        parts.map((p) => p.tokens),
-      ],
-    );
 }

@@ -97,40 +97,7 @@ export class AttachmentStore {
 
   async insert(input: NewAttachment): Promise<AttachmentMeta> {
     const id = randomUUID();
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO chat_attachments (id, agent_type, kind, name, media_type, size, content, thumbnail, width, height, pages)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          id,
-          input.agentType,
-          input.kind,
-          input.name,
-          input.mediaType,
-          input.content.length,
-          input.content,
-          input.thumbnail ?? null,
-          input.width ?? null,
-          input.height ?? null,
-          input.pages ?? null,
-        ],
-      );
-      const parts = input.parts ?? [];
-      if (parts.length)
-        await tx.query(
-          `INSERT INTO chat_attachment_parts (attachment_id, ordinal, label, page, text, tokens)
-           SELECT $1, p.ordinal, p.label, p.page, p.text, p.tokens
-           FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::int[]) AS p(ordinal, label, page, text, tokens)`,
-          [
-            id,
-            parts.map((_, i) => i),
-            parts.map((p) => p.label),
-            parts.map((p) => p.page ?? null),
-            parts.map((p) => p.text),
-            parts.map((p) => p.tokens),
-          ],
-        );
-    });
+    await this.db.transaction((tx) => insertAttachment(tx, id, null, input));
     return (await this.meta([id]))[0];
   }
 
@@ -318,4 +285,47 @@ export async function copyAttachmentLinks(
      SELECT $2, attachment_id, position, read_parts, read_summary FROM chat_message_attachments WHERE message_id = $1`,
     [fromMessageId, toMessageId],
   );
+}
+
+/** One file and its document parts; `sessionId` null: an upload not sent yet. */
+export async function insertAttachment(
+  tx: EntityManager,
+  id: string,
+  sessionId: string | null,
+  input: NewAttachment,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO chat_attachments
+       (id, agent_type, session_id, kind, name, media_type, size, content, thumbnail, width, height, pages)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      id,
+      input.agentType,
+      sessionId,
+      input.kind,
+      input.name,
+      input.mediaType,
+      input.content.length,
+      input.content,
+      input.thumbnail ?? null,
+      input.width ?? null,
+      input.height ?? null,
+      input.pages ?? null,
+    ],
+  );
+  const parts = input.parts ?? [];
+  if (parts.length)
+    await tx.query(
+      `INSERT INTO chat_attachment_parts (attachment_id, ordinal, label, page, text, tokens)
+       SELECT $1, p.ordinal, p.label, p.page, p.text, p.tokens
+       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::int[]) AS p(ordinal, label, page, text, tokens)`,
+      [
+        id,
+        parts.map((_, i) => i),
+        parts.map((p) => p.label),
+        parts.map((p) => p.page ?? null),
+        parts.map((p) => p.text),
+        parts.map((p) => p.tokens),
+      ],
+    );
 }

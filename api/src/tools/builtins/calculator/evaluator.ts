@@ -2,7 +2,7 @@ import { formatNumber } from './format-number';
 import { FUNCTIONS } from './functions';
 import { type Expression, parse } from './parser';
 import { type BinaryOperator } from './tokenizer';
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 const TOO_LARGE = 'is too large (beyond ±1.8e308)';
 

@@ -1,25 +1,9 @@
 import { evaluate } from './evaluator';
 import { formatNumber } from './format-number';
-import { ToolInputError } from './tool-input-error';
+import type { ToolDefinition } from '../../tool-definition';
+import { ToolInputError } from '../../tool-input-error';
 
 export { ToolInputError };
-
-/** The JSON Schema of a tool's arguments, as OpenAI function calling takes it. */
-export interface ToolParameters {
-  type: 'object';
-  properties: Record<string, { type: 'string'; description: string }>;
-  required: string[];
-  additionalProperties: false;
-}
-
-export interface BuiltinToolDefinition {
-  name: string;
-  /** What the model is told about when and how to call the tool. */
-  description: string;
-  parameters: ToolParameters;
-  /** `args` is the model's parsed JSON, untrusted; bad arguments reject with a ToolInputError. */
-  run(args: unknown, signal: AbortSignal): Promise<string>;
-}
 
 export const MAX_EXPRESSION_LENGTH = 500;
 
@@ -45,7 +29,7 @@ function expressionOf(args: unknown): string {
   return expression;
 }
 
-export const calculatorTool: BuiltinToolDefinition = {
+export const calculatorTool: ToolDefinition = {
   name: 'calculator',
   description:
     'Evaluates an arithmetic expression exactly as written and returns the number (12 significant digits). ' +

@@ -1,6 +1,6 @@
 import { CONSTANTS, FUNCTIONS, type FunctionName, isConstantName, isFunctionName } from './functions';
 import { type BinaryOperator, type Token, tokenize } from './tokenizer';
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 export type Expression =
   | { kind: 'number'; value: number; at: number }

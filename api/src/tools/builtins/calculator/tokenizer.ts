@@ -1,4 +1,4 @@
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 export type BinaryOperator = '+' | '-' | '*' | '/' | '%' | '^';
 

@@ -1,24 +1,8 @@
 import { describeInstant, resolveTimeZone } from './time-zone';
-import { ToolInputError } from './tool-input-error';
+import type { ToolDefinition } from '../../tool-definition';
+import { ToolInputError } from '../../tool-input-error';
 
 export { ToolInputError };
-
-/** The JSON Schema of a tool's arguments, as OpenAI function calling takes it. */
-export interface ToolParameters {
-  type: 'object';
-  properties: Record<string, { type: 'string'; description: string }>;
-  required: string[];
-  additionalProperties: false;
-}
-
-export interface BuiltinToolDefinition {
-  name: string;
-  /** What the model is told about when and how to call the tool. */
-  description: string;
-  parameters: ToolParameters;
-  /** `args` is the model's parsed JSON, untrusted; bad arguments reject with a ToolInputError. */
-  run(args: unknown, signal: AbortSignal): Promise<string>;
-}
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
@@ -41,7 +25,7 @@ function timeZoneOf(args: unknown): string {
 }
 
 /** `now` is the clock; tests pass a fixed one. */
-export function currentTimeTool(now: () => Date = () => new Date()): BuiltinToolDefinition {
+export function currentTimeTool(now: () => Date = () => new Date()): ToolDefinition {
   return {
     name: 'current_time',
     description:

@@ -1,4 +1,4 @@
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 const MAX_ZONE_LENGTH = 64;
 

@@ -1,6 +1,6 @@
 import { type FetchPageOptions, resolveSettings } from './fetch-page.options';
 import { fetchPage } from './page-fetcher';
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 /** The fetch_page built-in: a public web page, read as text for the model. */
 export const fetchPageTool = (options: FetchPageOptions = {}) => {

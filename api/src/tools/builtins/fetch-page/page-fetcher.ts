@@ -3,7 +3,7 @@ import { type FetchPageSettings } from './fetch-page.options';
 import { mediaTypeOf, renderText, sniffTextKind, textKindOf } from './page-text';
 import { canDecode, readBody, requestPinned } from './pinned-request';
 import { parseRedirect, parseWebUrl, vetTarget } from './target-guard';
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 /**
  * fetch_page's rules from URL to answer. A refused or unusable URL throws ToolInputError; whatever the page or

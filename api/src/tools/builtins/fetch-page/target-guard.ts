@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { whyNotPublic } from './address-policy';
 import { type FetchPageSettings, normaliseHostname, type ResolvedAddress } from './fetch-page.options';
-import { ToolInputError } from './tool-input-error';
+import { ToolInputError } from '../../tool-input-error';
 
 /**
  * The SSRF guard: a URL becomes a target only with the addresses it was checked against, and the request
