@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
-import { AttachmentReader } from '../attachments';
+import { AttachmentReader, type AttachmentView } from '../attachments';
 import {
   assertMessageFits,
   ContextWindows,
@@ -55,10 +55,14 @@ export class ReplyContexts {
     signal: AbortSignal,
   ): Promise<ReplyContext> {
     const settings = modelSettings(agent, this.clients.defaultModel);
-    const views = await this.attachments.modelView(
-      conversation.filter((m) => m.role === 'user').map((m) => String(m.id)),
-      this.vision.of(agent),
-    );
+    // Messages read back from the database may carry files; those this turn just stored are known.
+    const mayCarryFiles = conversation.filter((m) => m.role === 'user' && (m.attachments?.length ?? 1) > 0);
+    const views = mayCarryFiles.length
+      ? await this.attachments.modelView(
+          mayCarryFiles.map((m) => String(m.id)),
+          this.vision.of(agent),
+        )
+      : new Map<string, AttachmentView>();
     return {
       routing: agent.routing,
       settings,

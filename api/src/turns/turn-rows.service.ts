@@ -48,6 +48,8 @@ export class TurnRows {
     if (!opened.ok) throw messageRefusals[opened.reason]();
     const { userMessage, reply } = opened;
     if (readings.length) await this.sendFiles(existing === null, userMessage, reply, readings);
+    // Known to carry no files: the reply's context need not look for any.
+    else userMessage.attachments = [];
     // A new chat's conversation is its first message: no need to read it back.
     return existing
       ? { kind: 'message', agent, session, userMessage, reply }
