@@ -5,23 +5,10 @@ import { ChatPage } from './pages/chat-page';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { imageFacts, sidewaysPhoto, surveyPdf, svgDrawing, textFile } from './support/attachment-files';
 import { agents } from './support/fixture-agents';
+import { layouts } from './support/layouts';
 import type { CompletionRequest } from './support/upstream-control';
 
 const streamed = { streamed: true } as const;
-
-/** Every flow on a desktop and on a 390 px phone, in light and dark mode, with axe on every state shown. */
-const layouts = [
-  { name: 'desktop, light', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' } },
-  { name: 'desktop, dark', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' } },
-  {
-    name: '390 px, light',
-    use: { viewport: { width: 390, height: 844 }, colorScheme: 'light', isMobile: true, hasTouch: true },
-  },
-  {
-    name: '390 px, dark',
-    use: { viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true },
-  },
-] as const;
 
 /** A size as the chip writes it, for files between 1 KB and 1 MB. */
 const kilobytes = (bytes: number) =>

@@ -4,24 +4,11 @@ import { ChatPage } from './pages/chat-page';
 import { ToolCalls } from './pages/tool-calls';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { agents } from './support/fixture-agents';
+import { layouts } from './support/layouts';
 import { DOWN_SERVER, WORKING_SERVER } from './support/mcp-servers';
 import type { CompletionRequest, UpstreamControl } from './support/upstream-control';
 
 const streamed = { streamed: true } as const;
-
-/** Every flow on a desktop and on a 390 px phone, in light and dark mode, with axe on every state shown. */
-const layouts = [
-  { name: 'desktop, light', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'light' } },
-  { name: 'desktop, dark', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' } },
-  {
-    name: '390 px, light',
-    use: { viewport: { width: 390, height: 844 }, colorScheme: 'light', isMobile: true, hasTouch: true },
-  },
-  {
-    name: '390 px, dark',
-    use: { viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true },
-  },
-] as const;
 
 /** The labels the chat gives the tools these tests call. */
 const CALCULATOR = 'Calculator';

@@ -118,7 +118,7 @@ export class AttachmentReader {
     const all = [...byMessage.values()].flat();
     const imageIds = seesImages ? all.filter((a) => a.kind === 'image').map((a) => a.id) : [];
     const [bytes, parts] = await Promise.all([
-      this.store.images(imageIds),
+      this.store.contents(imageIds),
       this.store.parts(all.filter((a) => a.kind === 'document').map((a) => a.id)),
     ]);
     const views = new Map<string, AttachmentView>();

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition, AttachmentKind } from '@mb/contracts/types/agent';
 import { DataSource, type EntityManager } from 'typeorm';
-import { insertAttachment, type NewAttachment } from './attachment.store';
+import { insertAttachment } from './attachment-statements';
+import { AttachmentStore, type NewAttachment } from './attachment.store';
 import { AttachmentProcessing } from './attachment-processing.service';
 import { bareJpegSize } from './bare-jpeg';
 
@@ -34,19 +35,6 @@ export interface PreparedFile {
   readSummary: string | null;
 }
 
-interface ExportRow {
-  message_id: string;
-  kind: AttachmentKind;
-  name: string;
-  media_type: string;
-  content: Buffer;
-  width: number | null;
-  height: number | null;
-  pages: number | null;
-  read_parts: number[] | null;
-  read_summary: string | null;
-}
-
 /**
  * Attachments across export and import: the files of a chat's messages with their bytes, and the files of an
  * imported chat processed again exactly as uploads are (an export is a file anyone can edit) and stored with
@@ -56,37 +44,30 @@ interface ExportRow {
 export class AttachmentTransfer {
   constructor(
     private readonly db: DataSource,
+    private readonly store: AttachmentStore,
     private readonly processing: AttachmentProcessing,
   ) {}
 
   /** The files of these messages with their bytes, in each message's order. */
   async filesOf(messageIds: string[]): Promise<Map<string, TransferredFile[]>> {
-    const byMessage = new Map<string, TransferredFile[]>();
-    if (!messageIds.length) return byMessage;
-    const rows = await this.db.query<ExportRow[]>(
-      `SELECT l.message_id, a.kind, a.name, a.media_type, a.content, a.width, a.height, a.pages,
-              l.read_parts, l.read_summary
-       FROM chat_message_attachments l JOIN chat_attachments a ON a.id = l.attachment_id
-       WHERE l.message_id = ANY($1::bigint[])
-       ORDER BY l.message_id, l.position`,
-      [messageIds],
+    const byMessage = await this.store.ofMessages(messageIds);
+    const bytes = await this.store.contents([...byMessage.values()].flat().map((file) => file.id));
+    return new Map(
+      [...byMessage].map(([messageId, files]) => [
+        messageId,
+        files.map((file) => ({
+          kind: file.kind,
+          name: file.name,
+          mediaType: file.mediaType,
+          bytes: bytes.get(file.id) ?? Buffer.alloc(0),
+          width: file.width,
+          height: file.height,
+          pages: file.pages,
+          readParts: file.readParts,
+          readSummary: file.readSummary,
+        })),
+      ]),
     );
-    for (const row of rows) {
-      const list = byMessage.get(String(row.message_id)) ?? [];
-      list.push({
-        kind: row.kind,
-        name: row.name,
-        mediaType: row.media_type,
-        bytes: row.content,
-        width: row.width,
-        height: row.height,
-        pages: row.pages,
-        readParts: row.read_parts,
-        readSummary: row.read_summary,
-      });
-      byMessage.set(String(row.message_id), list);
-    }
-    return byMessage;
   }
 
   /**

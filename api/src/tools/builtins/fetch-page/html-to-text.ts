@@ -1,4 +1,6 @@
 import { decodeEntities } from './html-entities';
+import { BLOCK_GAP, DROPPED, RAW_TEXT } from './html-elements';
+import { findTag, HREF, TAG_NAME, tagEnd } from './html-tags';
 
 /**
  * An HTML page as the text a reader sees: headings, paragraphs, list items and table rows on their own lines,
@@ -13,99 +15,6 @@ export interface PageText {
 
 export function htmlToText(html: string, pageUrl: string): PageText {
   return { title: titleOf(html), text: new TextExtractor(html, pageUrl).run() };
-}
-
-/** Elements left out with everything inside them. */
-const DROPPED = new Set([
-  'head',
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'nav',
-  'svg',
-  'math',
-  'iframe',
-  'object',
-  'embed',
-  'canvas',
-  'picture',
-  'video',
-  'audio',
-  'map',
-  'select',
-  'textarea',
-  'title',
-  'xmp',
-  'noembed',
-  'noframes',
-]);
-
-/** Elements whose content is text up to their closing tag, never markup. */
-const RAW_TEXT = new Set(['script', 'style', 'noscript', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes']);
-
-/** Line breaks before and after a block element: 2 leaves a blank line. */
-const BLOCK_GAP = new Map<string, 1 | 2>(
-  Object.entries({
-    p: 2,
-    blockquote: 2,
-    figure: 2,
-    hr: 2,
-    table: 2,
-    address: 1,
-    article: 1,
-    aside: 1,
-    caption: 1,
-    center: 1,
-    dd: 1,
-    details: 1,
-    dialog: 1,
-    div: 1,
-    dl: 1,
-    dt: 1,
-    fieldset: 1,
-    figcaption: 1,
-    footer: 1,
-    form: 1,
-    header: 1,
-    hgroup: 1,
-    legend: 1,
-    main: 1,
-    section: 1,
-    summary: 1,
-    tr: 1,
-  }),
-);
-
-const TAG_NAME = /<(\/?)([a-zA-Z][^\s/>]*)/y;
-const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-
-/**
- * Where the tag whose attributes start at `from` ends (after its ">"). As in browsers, quotes count only around
- * an attribute's value, and a tag the page never closes runs to the end.
- */
-function tagEnd(html: string, from: number): number {
-  for (let at = from; at < html.length; at++) {
-    const char = html[at];
-    if (char === '>') return at + 1;
-    if (char !== '=') continue;
-    while (/\s/.test(html[at + 1] ?? '')) at++;
-    const quote = html[at + 1];
-    if (quote === '"' || quote === "'") {
-      const close = html.indexOf(quote, at + 2);
-      if (close === -1) return html.length;
-      at = close;
-    }
-  }
-  return html.length;
-}
-
-/** The first opening (or, with slash "/", closing) tag named `name` at or after `from`: its start and end. */
-function findTag(html: string, name: string, from: number, slash = ''): { start: number; end: number } | undefined {
-  const pattern = new RegExp(`<${slash}${name}(?=[\\s/>])`, 'gi');
-  pattern.lastIndex = from;
-  const match = pattern.exec(html);
-  return match ? { start: match.index, end: tagEnd(html, match.index + match[0].length) } : undefined;
 }
 
 function titleOf(html: string): string | undefined {
