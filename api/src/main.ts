@@ -5,6 +5,7 @@ import { createApp } from './app.factory';
 import { AppLogger } from './common/app-logger';
 import { AgentDefinitionError, displayPath } from './agents';
 import { ACCESS_CODE_FILE, ConfigError, loadAppConfig, type AppConfig } from './config';
+import { ModelWarmup } from './llm';
 
 function describeStartup(config: AppConfig): string[] {
   const database =
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     const app = await createApp(config, { logger: new AppLogger() });
     await app.listen(config.port);
     for (const line of describeStartup(config)) logger.log(line);
+    // The server process only: test apps built by createApp need no warmth and would pay its CPU.
+    app.get(ModelWarmup).start();
   } catch (error) {
     if (error instanceof AgentDefinitionError) {
       console.error(error.lines.join('\n'));

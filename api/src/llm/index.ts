@@ -15,6 +15,7 @@ export { messageTokens, promptTokens, tokensOf } from './context/token-count';
 export { ModelClients } from './model-clients';
 export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure, ToolsRefused } from './model-failure';
 export { ModelKey } from './model-key.decorator';
+export { ModelWarmup } from './model-warmup';
 export { modelSettings } from './model-settings';
 export { ReplyRouter } from './reply-router';
 export {

@@ -3,6 +3,7 @@ import { SearchModule } from '../search';
 import { ChatModel } from './chat-model.service';
 import { ModelClients } from './model-clients';
 import { ModelKeyController } from './model-key.controller';
+import { ModelWarmup } from './model-warmup';
 import { ContextWindows } from './context/context-windows';
 import { ModelVision } from './context/model-vision';
 import { ReplyRouter } from './reply-router';
@@ -18,7 +19,8 @@ import { RetryPolicy } from './retry-policy';
     ReplyRouter,
     ContextWindows,
     ModelVision,
+    ModelWarmup,
   ],
-  exports: [ModelClients, ChatModel, ReplyRouter, ContextWindows, ModelVision, SearchModule],
+  exports: [ModelClients, ChatModel, ReplyRouter, ContextWindows, ModelVision, ModelWarmup, SearchModule],
 })
 export class LlmModule {}
