@@ -87,7 +87,7 @@ describe('refused documents', () => {
       ['an empty file', Buffer.alloc(0), 'This file is empty.'],
       ['a file of blank lines', Buffer.from('\n   \n\t\n'), 'This file has no text in it.'],
     ])('refuses %s as unreadable', async (_what, bytes, message) => {
-      const sut = await refusalOf(bytes, 'attachment.pdf');
+      const sut = await refusalOf(bytes, 'attachment');
 
       expect(sut).toMatchObject({ reason: 'unreadable', message });
     });

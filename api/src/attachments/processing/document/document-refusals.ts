@@ -16,6 +16,10 @@ export const refusals = {
     unsupported(
       "This kind of file can't be read here. Attach a PDF, a Word document (.docx) or a text file (plain text, Markdown, CSV, JSON or code).",
     ),
+  notWhatItClaims: (claim: string) =>
+    unsupported(
+      `This file is named as ${claim} but holds plain text, so it is not what it claims to be. Attach the real file, or rename it to .txt to send its text.`,
+    ),
   spreadsheet: () => unsupported("Spreadsheets (.xlsx) can't be read here; save the sheet as CSV and attach that."),
   presentation: () => unsupported("Presentations (.pptx) can't be read here; save it as PDF and attach that."),
   openDocument: () => unsupported("OpenDocument files can't be read here; save it as .docx or PDF and attach that."),

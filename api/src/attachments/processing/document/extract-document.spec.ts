@@ -210,10 +210,23 @@ describe(extractDocument.name, () => {
       expect(utf8.parts).toEqual([{ label: 'line 1', text }]);
     });
 
-    it('reads text by its bytes whatever its name says', async () => {
-      const sut = await extract(Buffer.from('Just a note about the roof.'), 'scan.pdf');
+    it('reads text by its bytes whatever text name it has, or none', async () => {
+      for (const name of ['roof', 'roof.log', 'roof.notes']) {
+        const sut = await extract(Buffer.from('Just a note about the roof.'), name);
 
-      expect(sut).toMatchObject({ format: 'text', parts: [{ label: 'line 1' }] });
+        expect(sut).toMatchObject({ format: 'text', parts: [{ label: 'line 1' }] });
+      }
+    });
+
+    it.each([
+      ['scan.pdf', 'a PDF'],
+      ['photo.JPG', 'an image'],
+      ['report.docx', 'a Word document'],
+    ])('refuses text named %s as not what it claims (415), naming what its name says', async (name, claim) => {
+      await expect(extract(Buffer.from('<html>Please sign in</html>'), name)).rejects.toMatchObject({
+        reason: 'unsupported',
+        message: expect.stringContaining(`named as ${claim} but holds plain text`),
+      });
     });
   });
 });

@@ -6,7 +6,7 @@ import { docxDocument } from './docx-document';
 import { compoundFileRefusal } from './office-legacy';
 import { pdfDocument } from './pdf-document';
 import { sniffDocument } from './sniff-document';
-import { textDocument, textFormatOf } from './text-document';
+import { binaryClaimOf, textDocument, textFormatOf } from './text-document';
 
 const HEAD_BYTES = 8 * 1024;
 
@@ -42,6 +42,9 @@ export async function extractDocument(
 }
 
 async function readText({ path, fileName, size, limits }: SniffedFile): Promise<ExtractedDocument> {
+  // The name never makes a file acceptable; it may show that a file is not what its owner meant to send.
+  const claim = binaryClaimOf(fileName);
+  if (claim) throw refusals.notWhatItClaims(claim);
   if (size > limits.maxExpandedBytes) throw refusals.tooLong(size, limits.maxExpandedBytes);
   const text = decodeText(await readFile(path));
   if (text === undefined) throw refusals.unknownKind();

@@ -22,6 +22,26 @@ const FORMAT_BY_EXTENSION: Record<string, TextFormat> = {
   ...Object.fromEntries(CODE_EXTENSIONS.map((extension) => [extension, 'code'])),
 };
 
+/** Names of formats that are never text: a file so named whose bytes are text is not what it claims to be. */
+const BINARY_CLAIMS: Record<string, string> = {
+  ...Object.fromEntries(
+    'jpg jpeg png gif webp avif heic heif bmp tif tiff'.split(' ').map((extension) => [extension, 'an image']),
+  ),
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  doc: 'a Word document',
+  xlsx: 'a spreadsheet',
+  xls: 'a spreadsheet',
+  pptx: 'a presentation',
+  ppt: 'a presentation',
+  odt: 'an OpenDocument file',
+  zip: 'a zip archive',
+};
+
+/** What a file's name claims it is, when that is a format whose bytes are never plain text. */
+export const binaryClaimOf = (fileName: string): string | undefined =>
+  BINARY_CLAIMS[extname(fileName).slice(1).toLowerCase()];
+
 const LINES = { one: 'line', many: 'lines' };
 
 /** The flavour of a text file, which its name may tell; a .json file that does not parse is plain text. */
