@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
+import { runBoundedWorker } from '../bounded-worker';
 import { FileRefusal } from '../file-refusal';
 import { damagedImage, guardPixelCount } from './image-refusals';
 
@@ -23,13 +23,6 @@ const TIME_LIMIT_MS = 20_000;
  * WebAssembly memory and the pixels are ArrayBuffers outside it: a 48-megapixel decode grows them to ~500 MB.
  */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64 };
-/** The worker could not start: a fault of this server, not of the user's file. */
-const STARTUP_ERRORS = new Set([
-  'MODULE_NOT_FOUND',
-  'ERR_MODULE_NOT_FOUND',
-  'ERR_WORKER_PATH',
-  'ERR_WORKER_INIT_FAILED',
-]);
 
 const tooSlow = () =>
   new FileRefusal('unreadable', 'This HEIC image took too long to decode. Export it as JPEG and send that.');
@@ -61,25 +54,12 @@ export async function decodeHeic(
  * returned when the thread ends. How the worker fails on a file becomes a FileRefusal.
  */
 function decodeInWorker(job: WorkerJob, timeoutMs: number): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    // No inherited node flags: a loader hook of the parent (tsx) would only slow the plain .mjs worker down.
-    const worker = new Worker(WORKER_FILE, { workerData: job, resourceLimits: RESOURCE_LIMITS, execArgv: [] });
-    let settled = false;
-    const settle = (finish: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      finish();
-    };
-    const timer = setTimeout(() => settle(() => reject(tooSlow())), timeoutMs);
-    worker.once('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() => reject(STARTUP_ERRORS.has(error.code ?? '') ? error : crashRefusal(error))),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(damagedImage('heic', new Error(`the worker exited (${code}) without answering`)))),
-    );
+  return runBoundedWorker<WorkerAnswer>(WORKER_FILE, job, {
+    timeoutMs,
+    resourceLimits: RESOURCE_LIMITS,
+    tooSlow,
+    crashed: crashRefusal,
+    exited: (code) => damagedImage('heic', new Error(`the worker exited (${code}) without answering`)),
   });
 }
 
