@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions';
 import { ReplyDetails as Sut, tokensText } from './reply-details';
 
@@ -24,12 +24,33 @@ const shownRows = () =>
     .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
 describe(Sut.name, () => {
+  // jsdom lays nothing out and has no scrollIntoView.
+  const scrollIntoView = vi.fn();
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = scrollIntoView;
+  });
+  afterEach(() => {
+    scrollIntoView.mockReset();
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
   it('is a closed disclosure button with a short visible label', () => {
     render(<Sut provenance={provenance} usage={usage} sources={0} />);
 
     expect(button()).toHaveAttribute('aria-expanded', 'false');
     expect(button()).toHaveTextContent(/^Details$/);
     expect(screen.queryByRole('group', { name: 'Reply details' })).not.toBeInTheDocument();
+  });
+
+  it('brings the opened panel into view, scrolling no more than needed', () => {
+    render(<Sut provenance={provenance} usage={usage} sources={0} />);
+    expect(scrollIntoView).not.toHaveBeenCalled();
+
+    fireEvent.click(button());
+
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'nearest' });
+    expect(scrollIntoView.mock.contexts[0]).toBe(panel());
   });
 
   it('shows what produced the reply and its tokens when opened', () => {

@@ -103,6 +103,11 @@ export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) 
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
+  // Opened under the last reply, the panel would start below the fold: bring it in, scrolling no more than needed.
+  useEffect(() => {
+    if (open) panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     // From the button, the panel, or nowhere in particular (after a click on the panel's text).
