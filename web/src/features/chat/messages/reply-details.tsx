@@ -103,13 +103,10 @@ export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) 
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  // Opened under the last reply, the panel would start below the fold: bring it in, scrolling no more than needed.
-  useEffect(() => {
-    if (open) panel.current?.scrollIntoView({ block: 'nearest' });
-  }, [open]);
-
   useEffect(() => {
     if (!open) return;
+    // Opened under the last reply, the panel would start below the fold: bring it in, scrolling no more than needed.
+    panel.current?.scrollIntoView({ block: 'nearest' });
     // From the button, the panel, or nowhere in particular (after a click on the panel's text).
     const onKeyDown = (event: KeyboardEvent) => {
       const target = event.target as Node;
