@@ -120,8 +120,12 @@ describe('The embedded database: a real PostgreSQL in DATA_DIR (the built server
 
     running.child.kill('SIGKILL');
     await running.exited;
-    await eventually(() => !isRunning(first.pid), 'the server to end when its app is killed', { timeoutMs: 10_000 });
-    expect(existsSync(first.socketDir)).toBe(false);
+    // The watchdog removes the socket's folder just after it has reaped the server: wait for both.
+    await eventually(
+      () => !isRunning(first.pid) && !existsSync(first.socketDir),
+      'the server to end when its app is killed, and its socket folder to go',
+      { timeoutMs: 10_000 },
+    );
 
     running = await boot(port);
     expect(await titles(port)).toEqual(['Kept through kill -9']);
