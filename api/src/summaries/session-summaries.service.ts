@@ -4,6 +4,7 @@ import { AppError } from '../common/app-error';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ChatModel, ContextWindows, messageBudget, ModelClients, modelSettings, tokensOf } from '../llm';
 import { type ChatSessionEntity, SessionStore } from '../sessions';
+import { RefreshSlots } from './refresh-slots';
 import { SummaryStore } from './summary.store';
 
 const SUMMARY_INSTRUCTIONS =
@@ -16,6 +17,11 @@ const TRANSCRIPT_MAX_LENGTH = 24_000;
 const PER_MESSAGE_MAX_LENGTH = 2000;
 /** After the first, a chat's summary is refreshed in the background once this many messages (3 turns) are new. */
 export const SUMMARY_EVERY_MESSAGES = 6;
+/**
+ * Background refreshes that call the model at once, the rest waiting their turn: a burst of new chats would
+ * otherwise end in as many summary calls together, beside the replies' own calls and the service's rate limit.
+ */
+export const BACKGROUND_REFRESHES_AT_ONCE = 4;
 
 /** Where a chat's summary stands after a reply: what the background refresh decides on without reading the chat. */
 export interface SummaryState {
@@ -36,6 +42,7 @@ export class SessionSummaries implements BeforeApplicationShutdown {
   private readonly running = new Map<string, Promise<void>>();
   /** Sessions whose reply came while their summary was being made: made once more afterwards. */
   private readonly again = new Map<string, string | undefined>();
+  private readonly slots = new RefreshSlots(BACKGROUND_REFRESHES_AT_ONCE);
 
   constructor(
     private readonly sessions: SessionStore,
@@ -118,29 +125,33 @@ export class SessionSummaries implements BeforeApplicationShutdown {
       this.again.set(sessionId, apiKey);
       return;
     }
-    const job = this.summarize(sessionId, apiKey, this.shutdown.signal)
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (!this.shutdown.signal.aborted)
-            this.logger.warn(
-              `Summary refresh failed: ${error instanceof AppError ? error.code : (error as Error).name}`,
-            );
-        },
-      )
-      .finally(() => {
-        this.running.delete(sessionId);
-        if (this.again.has(sessionId)) {
-          const key = this.again.get(sessionId);
-          this.again.delete(sessionId);
-          this.refreshLater(sessionId, key);
-        }
-      });
+    const job = this.refresh(sessionId, apiKey).finally(() => {
+      this.running.delete(sessionId);
+      if (this.again.has(sessionId)) {
+        const key = this.again.get(sessionId);
+        this.again.delete(sessionId);
+        this.refreshLater(sessionId, key);
+      }
+    });
     this.running.set(sessionId, job);
+  }
+
+  /** One background refresh, once a slot is free; a failure is logged, never thrown. */
+  private async refresh(sessionId: string, apiKey?: string): Promise<void> {
+    if (!(await this.slots.take())) return;
+    try {
+      await this.summarize(sessionId, apiKey, this.shutdown.signal);
+    } catch (error) {
+      if (!this.shutdown.signal.aborted)
+        this.logger.warn(`Summary refresh failed: ${error instanceof AppError ? error.code : (error as Error).name}`);
+    } finally {
+      this.slots.release();
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.shutdown.abort();
+    this.slots.close();
     this.again.clear();
     await Promise.allSettled([...this.running.values()]);
   }

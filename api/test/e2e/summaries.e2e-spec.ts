@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { BACKGROUND_REFRESHES_AT_ONCE } from '../../src/summaries/session-summaries.service';
 import { plainCalls, streamedCalls } from '../fakes/fake-openai';
 import { eventually } from '../support/eventually';
 import { conversationAppPerSuite } from '../support/model-fakes';
@@ -143,6 +144,45 @@ describe('Session summaries', () => {
       );
       expect(seenIn.length).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('makes the summaries of a burst of new chats a few at a time, and all of them', async () => {
+    const CHATS = 10;
+    const SUMMARY_LATENCY_MS = 300;
+    env.openai.script(
+      ...Array.from({ length: CHATS }, () => ({
+        match: plainCalls,
+        text: 'A burst chat.',
+        latencyMs: SUMMARY_LATENCY_MS,
+      })),
+    );
+    const turns = await Promise.all(
+      Array.from({ length: CHATS }, (_, i) =>
+        sendTurn(env.sut, { agentType: 'completions-only', content: `Burst ${i}` }),
+      ),
+    );
+    const sessionIds = (await Promise.all(turns.map((turn) => turn.all()))).map(
+      (events) => only(events, 'session').session.id,
+    );
+    const client = await env.sut.authorized();
+    for (const id of sessionIds)
+      await eventually(
+        async () => ((await client.get(`/api/chat/sessions/${id}`)).body.summary as string | null) ?? undefined,
+        `the summary of chat ${id}`,
+        { timeoutMs: 10_000 },
+      );
+
+    const arrivals = env.openai
+      .plainRequests()
+      .map((call) => call.receivedAt)
+      .sort((a, b) => a - b);
+    expect(arrivals).toHaveLength(CHATS);
+    // A summary call waits SUMMARY_LATENCY_MS for its answer, so every call that arrived less than that before
+    // another was still open when it came: no more than BACKGROUND_REFRESHES_AT_ONCE at any moment.
+    const openAtArrival = arrivals.map(
+      (at) => arrivals.filter((other) => other <= at && other > at - (SUMMARY_LATENCY_MS - 50)).length,
+    );
+    expect(Math.max(...openAtArrival)).toBe(BACKGROUND_REFRESHES_AT_ONCE);
   });
 
   it('does not refresh the summary after a failed reply', async () => {
