@@ -202,7 +202,8 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const existing: string[] = [];
     for (const content of ['One', 'Two', 'Three'])
       existing.push(only(await (await sendTurn(env.sut, { agentType: AGENT, content })).all(), 'session').session.id);
-    env.openai.script({ match: streamedCalls, text: 'still writing here', tokenDelayMs: 200 });
+    // Its last two tokens take 3 s: the chat stays busy however long the ten turns below take to open.
+    env.openai.script({ match: streamedCalls, text: 'still writing here', tokenDelayMs: 1500 });
     const busy = (await sendTurn(env.sut, { agentType: AGENT, content: 'Busy' })).events();
     const busyId = (await readToFirstToken(busy)).id;
 
