@@ -56,9 +56,8 @@ describe(McpConnections.name, () => {
   describe('over stdio, with server-everything', () => {
     it('connects in the background and lists the tools', async () => {
       const sut = connections([everythingOverStdio('everything')]);
-      const before = Date.now();
+      // start() returns without waiting for the connection: the server is still connecting when it has returned.
       sut.start();
-      expect(Date.now() - before).toBeLessThan(50);
       expect(sut.status()).toEqual([{ name: 'everything', transport: 'stdio', state: 'connecting', tools: [] }]);
       expect(sut.tools('everything')).toBeUndefined();
 
@@ -271,9 +270,8 @@ describe(McpConnections.name, () => {
       ]);
       const seen: McpServerStatus[] = [];
       sut.onChange(() => seen.push(statusOf(sut, 'ghost')));
-      const before = Date.now();
+      // start() returns without waiting for the attempt: the server is still connecting when it has returned.
       sut.start();
-      expect(Date.now() - before).toBeLessThan(50);
       expect(statusOf(sut, 'ghost').state).toBe('connecting');
 
       await eventually(() => seen.length >= 2, 'the first failure');
