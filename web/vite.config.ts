@@ -43,6 +43,8 @@ export default defineConfig(({ command }) => {
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Above Testing Library's 4 s wait (src/test/setup.ts), so a failing wait reports its own error, not a time-out.
+      testTimeout: 15_000,
     },
   };
 });
