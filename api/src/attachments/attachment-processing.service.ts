@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { open, readFile, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
+import { Slots } from '../common/slots';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { tokensOf } from '../llm';
 import type { NewAttachment } from './attachment.store';
 import { type DocumentPart, extractDocument, sniffDocument } from './processing/document';
 import { FileRefusal } from './processing/file-refusal';
 import { processImage, sniffImage } from './processing/image';
-import { ProcessingSlots } from './processing-slots';
 import { displayName, fileTooLarge } from './upload-receiver';
 
 const HEAD_BYTES = 4096;
@@ -45,7 +45,11 @@ export interface FileOnDisk {
  */
 @Injectable()
 export class AttachmentProcessing implements OnApplicationShutdown {
-  private readonly slots = new ProcessingSlots();
+  /**
+   * A 12 MP photo decodes to about 48 MB of pixels: ten uploads at once must not become ten of those, so at most
+   * two files are decoded at once and the others wait their turn on disk, not in memory.
+   */
+  private readonly slots = new Slots(Math.max(1, Math.min(2, availableParallelism())));
   private readonly dir = mkdtempSync(join(tmpdir(), 'mb-files-'));
 
   constructor(

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { AgentRegistry } from '../agents';
 import { AppError } from '../common/app-error';
+import { Slots } from '../common/slots';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ChatModel, ContextWindows, messageBudget, ModelClients, modelSettings, tokensOf } from '../llm';
 import { type ChatSessionEntity, SessionStore } from '../sessions';
-import { RefreshSlots } from './refresh-slots';
 import { SummaryStore } from './summary.store';
 
 const SUMMARY_INSTRUCTIONS =
@@ -42,7 +42,7 @@ export class SessionSummaries implements BeforeApplicationShutdown {
   private readonly running = new Map<string, Promise<void>>();
   /** Sessions whose reply came while their summary was being made: made once more afterwards. */
   private readonly again = new Map<string, string | undefined>();
-  private readonly slots = new RefreshSlots(BACKGROUND_REFRESHES_AT_ONCE);
+  private readonly slots = new Slots(BACKGROUND_REFRESHES_AT_ONCE);
 
   constructor(
     private readonly sessions: SessionStore,
@@ -136,22 +136,20 @@ export class SessionSummaries implements BeforeApplicationShutdown {
     this.running.set(sessionId, job);
   }
 
-  /** One background refresh, once a slot is free; a failure is logged, never thrown. */
+  /** One background refresh, once a slot is free (none once shutting down); a failure is logged, never thrown. */
   private async refresh(sessionId: string, apiKey?: string): Promise<void> {
-    if (!(await this.slots.take())) return;
     try {
-      await this.summarize(sessionId, apiKey, this.shutdown.signal);
+      await this.slots.run(async () => {
+        if (!this.shutdown.signal.aborted) await this.summarize(sessionId, apiKey, this.shutdown.signal);
+      });
     } catch (error) {
       if (!this.shutdown.signal.aborted)
         this.logger.warn(`Summary refresh failed: ${error instanceof AppError ? error.code : (error as Error).name}`);
-    } finally {
-      this.slots.release();
     }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.shutdown.abort();
-    this.slots.close();
     this.again.clear();
     await Promise.allSettled([...this.running.values()]);
   }

@@ -1,14 +1,12 @@
-import { availableParallelism } from 'node:os';
-
 /**
- * At most `size` files are decoded at once; the others wait their turn on disk, not in memory. A 12 MP photo
- * decodes to about 48 MB of pixels: ten uploads at once must not become ten of those.
+ * At most `size` pieces of work at once; the others wait in the order they came. A freed place goes straight to
+ * the next in line, so a newcomer never slips in between and goes past the limit.
  */
-export class ProcessingSlots {
+export class Slots {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism()))) {}
+  constructor(private readonly size: number) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
