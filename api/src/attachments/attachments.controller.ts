@@ -58,7 +58,14 @@ export class AttachmentsController {
       'after a day.',
     query: { agentType: 'The agent the file is for: its `input.attachments` decides what it takes.' },
     json: 'wire/chat-attachment',
-    errors: ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE', 'UNREADABLE_FILE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
+    errors: [
+      'FILE_TOO_LARGE',
+      'UNSUPPORTED_FILE',
+      'UNREADABLE_FILE',
+      'TOO_MANY_FILES',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'VALIDATION_FAILED',
+    ],
   })
   async upload(@Query('agentType') agentType: unknown, @Req() req: Request): Promise<ChatAttachment> {
     return toAttachmentDto(await this.intake.upload(agentType, req));

@@ -68,6 +68,7 @@ export class UploadReceiver {
       }
       let settled = false;
       let pending: Promise<ReceivedFile> | undefined;
+      let pendingPath: string | undefined;
       const fail = (error: AppError, path?: string) => {
         if (settled) return;
         settled = true;
@@ -81,7 +82,7 @@ export class UploadReceiver {
           stream.resume();
           return;
         }
-        const path = join(this.dir, randomUUID());
+        const path = (pendingPath = join(this.dir, randomUUID()));
         const out = createWriteStream(path, { mode: 0o600 });
         let size = 0;
         stream.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -92,6 +93,8 @@ export class UploadReceiver {
           out.on('error', broken);
         });
       });
+      // Past the one file a request carries: refused rather than a file silently left out.
+      parser.on('filesLimit', () => fail(new AppError('TOO_MANY_FILES', 'Send one file per upload.'), pendingPath));
       parser.on('error', () => fail(new AppError('VALIDATION_FAILED', 'The upload was cut off or malformed.')));
       parser.on('close', () => {
         if (settled) return;

@@ -184,6 +184,19 @@ describe('Attachments: photos and documents reach the model, safely', () => {
       expect(await attachmentRows(env)).toBe(before);
     });
 
+    it('two files in one upload: 400, and neither is kept', async () => {
+      const before = await attachmentRows(env);
+      const client = await env.sut.authorized();
+      const res = await client
+        .post('/api/chat/attachments')
+        .query({ agentType: PHOTOS_AND_DOCUMENTS })
+        .attach('file', Buffer.from('first'), { filename: 'a.txt', contentType: 'text/plain' })
+        .attach('file', Buffer.from('second'), { filename: 'b.txt', contentType: 'text/plain' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'TOO_MANY_FILES', message: 'Send one file per upload.' });
+      expect(await attachmentRows(env)).toBe(before);
+    });
+
     it('more files than the agent takes in one message: 400, and nothing is sent', async () => {
       const a = await uploaded(env, ONE_SMALL_FILE, Buffer.from('one'), 'a.txt');
       const b = await uploaded(env, ONE_SMALL_FILE, Buffer.from('two'), 'b.txt');
