@@ -43,4 +43,23 @@ describe('GroupBatcher', () => {
     expect(batches).toEqual([['a', 'bad'], ['c']]);
     expect(await batcher.submit('d')).toBe('D');
   });
+
+  it('sends the items that waited before the items of the batch that ended get their results', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (release = resolve));
+    const batcher = new GroupBatcher(async (items: number[]) => {
+      batches.push(items);
+      if (batches.length === 1) await firstHeld;
+      return items;
+    });
+
+    const first = batcher.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = batcher.submit(2);
+    release();
+    await first;
+    expect(batches).toEqual([[1], [2]]);
+    expect(await waiting).toBe(2);
+  });
 });

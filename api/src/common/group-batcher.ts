@@ -1,7 +1,8 @@
 /**
  * Group commit: items submitted while a batch is running wait and leave together in the next one, so a
  * burst of N costs a few round trips instead of N, and a lone item waits only for the end of the current
- * event-loop turn (to gather the items submitted alongside it). One batch runs at a time.
+ * event-loop turn (to gather the items submitted alongside it). One batch runs at a time; when it ends,
+ * the items that waited leave before its own items get their results.
  */
 export class GroupBatcher<Item, Result> {
   private queue: Array<{ item: Item; resolve(result: Result): void; reject(error: unknown): void }> = [];
@@ -31,17 +32,21 @@ export class GroupBatcher<Item, Result> {
   }
 
   private async next(): Promise<void> {
+    if (this.running) return;
     const batch = this.queue.splice(0, this.maxBatch);
     if (!batch.length) return;
     this.running = true;
+    let settle: () => void;
     try {
       const results = await this.run(batch.map((entry) => entry.item));
-      batch.forEach((entry, i) => entry.resolve(results[i]));
+      settle = () => batch.forEach((entry, i) => entry.resolve(results[i]));
     } catch (error) {
-      for (const entry of batch) entry.reject(error);
-    } finally {
-      this.running = false;
-      this.schedule();
+      settle = () => batch.forEach((entry) => entry.reject(error));
     }
+    this.running = false;
+    // The items that waited leave first (a burst's turns each build a model request once opened): the next
+    // round trip then overlaps that work instead of starting after all of it.
+    void this.next();
+    setImmediate(settle);
   }
 }
