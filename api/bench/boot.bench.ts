@@ -35,9 +35,14 @@ const BURST = 200;
 const MEMORY_TARGET_MB = 300;
 const OVER_RELAY_TARGET_MS = 300;
 const SETTLE_MS = 5_000;
-const DEADLINE_MS = 5 * 60_000;
+const DEADLINE_MS = 15 * 60_000;
 /** BENCH_DATABASES=embedded|postgresql narrows a run while tuning. */
 const chosenDatabases = process.env.BENCH_DATABASES?.split(',') ?? ['embedded', 'postgresql'];
+/**
+ * Fresh servers per database (BOOT_ROUNDS): on a shared two-core machine one run's first-burst gap moves by a
+ * second from run to run (the relay's own p99 with it), so the target is judged on the median of the runs.
+ */
+const ROUNDS = Number(process.env.BOOT_ROUNDS ?? 3);
 
 function firstTokens(outcomes: Array<number | string>, what: string): number[] {
   const failures = outcomes.filter((outcome) => typeof outcome === 'string');
@@ -67,12 +72,33 @@ function burstFrom(cleanup: Cleanup, burst: Burst): Promise<number[]> {
 
 const p50p99 = (samples: number[]) => `${percentile(samples, 50).toFixed(0)}/${percentile(samples, 99).toFixed(0)} ms`;
 
-function compare(what: string, ours: number[], relay: number[]): void {
+const signed = (ms: number) => `${ms < 0 ? '' : '+'}${ms.toFixed(0)} ms`;
+const verdict = (over: number) =>
+  `target < ${OVER_RELAY_TARGET_MS}: ${over < OVER_RELAY_TARGET_MS ? 'met' : 'NOT MET'}`;
+
+/** Prints the two bursts side by side; answers how far ours is over the relay at p99. */
+function compare(what: string, ours: number[], relay: number[]): number {
   const over = percentile(ours, 99) - percentile(relay, 99);
   console.log(
-    `  ${what}, first token p50/p99: ours ${p50p99(ours)}, bare relay ${p50p99(relay)}: +${over.toFixed(0)} ms at p99 ` +
-      `(target < ${OVER_RELAY_TARGET_MS}: ${over < OVER_RELAY_TARGET_MS ? 'met' : 'NOT MET'})`,
+    `  ${what}, first token p50/p99: ours ${p50p99(ours)}, bare relay ${p50p99(relay)}: ${signed(over)} at p99 (${verdict(over)})`,
   );
+  return over;
+}
+
+interface RoundFigures {
+  firstOver: number;
+  nextOver: number;
+}
+
+function summarize(label: string, rounds: RoundFigures[]): void {
+  if (rounds.length < 2) return;
+  const median = (values: number[]) => percentile(values, 50);
+  const line = (values: number[]) => `median ${signed(median(values))} (${values.map(signed).join(', ')})`;
+  const first = rounds.map((round) => round.firstOver);
+  console.log('');
+  console.log(`${label}, over ${rounds.length} fresh servers, p99 over the bare relay:`);
+  console.log(`  the first burst after boot, beside the relay: ${line(first)} (${verdict(median(first))})`);
+  console.log(`  the next burst, each alone:                   ${line(rounds.map((round) => round.nextOver))}`);
 }
 
 /**
@@ -84,7 +110,7 @@ async function serverBursts(
   fake: RemoteFakeOpenAI,
   label: string,
   env: Record<string, string> & { TMPDIR: string },
-): Promise<void> {
+): Promise<RoundFigures> {
   const scope = cleanup.scope(`the ${label} server`);
   try {
     const relay = await startForwarder(scope, fake.baseUrl);
@@ -144,11 +170,12 @@ async function serverBursts(
     console.log(
       `  target: at most ${MEMORY_TARGET_MB} MB idle: ${peak <= MEMORY_TARGET_MB ? 'met' : 'NOT MET'} (${mb(peak).trim()})`,
     );
-    compare(`the first ${BURST}-chat burst after boot, through both at once`, ours, relayed);
+    const firstOver = compare(`the first ${BURST}-chat burst after boot, through both at once`, ours, relayed);
     console.log(`  the app's CPU for that burst (its turns to their ends): ${burstCpuMs.toFixed(0)} ms`);
-    compare(`the next ${BURST}, through each alone`, oursAlone, relayAlone);
+    const nextOver = compare(`the next ${BURST}, through each alone`, oursAlone, relayAlone);
     console.log(`  the app's CPU for that burst: ${secondCpuMs.toFixed(0)} ms`);
     for (const line of profile) console.log(`  ${line}`);
+    return { firstOver, nextOver };
   } finally {
     await scope.run();
   }
@@ -163,22 +190,33 @@ runBench('boot bench', DEADLINE_MS, async (cleanup) => {
       `${UPSTREAM_TOKEN_GAP_MS} ms apart) and as many through a fresh bare relay (no access check, no database), then idle ${SETTLE_MS / 1000} s`,
   );
 
-  if (chosenDatabases.includes('embedded'))
-    await serverBursts(cleanup, fake, 'embedded PostgreSQL (no DATABASE_URL)', {
-      DATA_DIR: join(root, 'data'),
-      TMPDIR: serverTmp,
-    });
+  if (chosenDatabases.includes('embedded')) {
+    const label = 'embedded PostgreSQL (no DATABASE_URL)';
+    const rounds: RoundFigures[] = [];
+    for (let round = 1; round <= ROUNDS; round++)
+      rounds.push(
+        await serverBursts(cleanup, fake, label, { DATA_DIR: join(root, `data-${round}`), TMPDIR: serverTmp }),
+      );
+    summarize(label, rounds);
+  }
   if (!chosenDatabases.includes('postgresql')) return;
 
-  const schema = await createBenchSchema().catch((error: Error) => {
-    console.log(`!!! PostgreSQL at ${benchDatabaseUrl} is not usable, its run is MISSING: ${error.message}`);
-    process.exitCode = 1;
-  });
-  if (!schema) return;
-  cleanup.add('the PostgreSQL schema', () => schema.drop());
-  await serverBursts(cleanup, fake, 'PostgreSQL (DATABASE_URL; the database server is not counted)', {
-    DATABASE_URL: schema.url,
-    DATA_DIR: join(root, 'data-pg'),
-    TMPDIR: serverTmp,
-  });
+  const label = 'PostgreSQL (DATABASE_URL; the database server is not counted)';
+  const rounds: RoundFigures[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const schema = await createBenchSchema().catch((error: Error) => {
+      console.log(`!!! PostgreSQL at ${benchDatabaseUrl} is not usable, its run is MISSING: ${error.message}`);
+      process.exitCode = 1;
+    });
+    if (!schema) return;
+    cleanup.add('the PostgreSQL schema', () => schema.drop());
+    rounds.push(
+      await serverBursts(cleanup, fake, label, {
+        DATABASE_URL: schema.url,
+        DATA_DIR: join(root, `data-pg-${round}`),
+        TMPDIR: serverTmp,
+      }),
+    );
+  }
+  summarize(label, rounds);
 });
