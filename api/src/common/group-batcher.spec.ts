@@ -1,21 +1,29 @@
 import { GroupBatcher } from './group-batcher';
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A batcher whose first batch waits for release(); every batch answers each item times ten. */
+function firstBatchHeld() {
+  const batches: number[][] = [];
+  let release!: () => void;
+  const firstHeld = new Promise<void>((resolve) => (release = resolve));
+  const batcher = new GroupBatcher(async (items: number[]) => {
+    batches.push(items);
+    if (batches.length === 1) await firstHeld;
+    return items.map((item) => item * 10);
+  });
+  return { batches, batcher, release };
+}
+
 describe('GroupBatcher', () => {
   it('sends what is submitted in one turn of the event loop together, and what arrives meanwhile in the next batch', async () => {
-    const batches: number[][] = [];
-    let release!: () => void;
-    const firstHeld = new Promise<void>((resolve) => (release = resolve));
-    const batcher = new GroupBatcher(async (items: number[]) => {
-      batches.push(items);
-      if (batches.length === 1) await firstHeld;
-      return items.map((item) => item * 10);
-    });
+    const { batches, batcher, release } = firstBatchHeld();
 
     const first = [1, 2, 3].map((item) => batcher.submit(item));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const meanwhile = [4, 5].map((item) => batcher.submit(item));
     // A batch leaves one event-loop turn after its items (setImmediate): by then these would be gone if they did not wait.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(batches).toEqual([[1, 2, 3]]);
     release();
 
@@ -45,21 +53,14 @@ describe('GroupBatcher', () => {
   });
 
   it('sends the items that waited before the items of the batch that ended get their results', async () => {
-    const batches: number[][] = [];
-    let release!: () => void;
-    const firstHeld = new Promise<void>((resolve) => (release = resolve));
-    const batcher = new GroupBatcher(async (items: number[]) => {
-      batches.push(items);
-      if (batches.length === 1) await firstHeld;
-      return items;
-    });
+    const { batches, batcher, release } = firstBatchHeld();
 
     const first = batcher.submit(1);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const waiting = batcher.submit(2);
     release();
-    await first;
+    expect(await first).toBe(10);
     expect(batches).toEqual([[1], [2]]);
-    expect(await waiting).toBe(2);
+    expect(await waiting).toBe(20);
   });
 });
