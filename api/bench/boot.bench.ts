@@ -109,7 +109,7 @@ async function serverBursts(
   cleanup: Cleanup,
   fake: RemoteFakeOpenAI,
   label: string,
-  env: Record<string, string> & { TMPDIR: string },
+  env: ServerEnv,
 ): Promise<RoundFigures> {
   const scope = cleanup.scope(`the ${label} server`);
   try {
@@ -181,6 +181,27 @@ async function serverBursts(
   }
 }
 
+type ServerEnv = Record<string, string> & { TMPDIR: string };
+
+/**
+ * ROUNDS fresh servers in turn, each on the environment `setUp` gives it (none: its database is missing), then
+ * the median of their figures.
+ */
+async function freshServers(
+  cleanup: Cleanup,
+  fake: RemoteFakeOpenAI,
+  label: string,
+  setUp: (round: number) => Promise<ServerEnv | undefined>,
+): Promise<void> {
+  const rounds: RoundFigures[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const env = await setUp(round);
+    if (!env) return;
+    rounds.push(await serverBursts(cleanup, fake, label, env));
+  }
+  summarize(label, rounds);
+}
+
 runBench('boot bench', DEADLINE_MS, async (cleanup) => {
   const { root, serverTmp, fake } = await streamingBenchSetup(cleanup, 'mb-bench-boot-');
   console.log('');
@@ -190,33 +211,19 @@ runBench('boot bench', DEADLINE_MS, async (cleanup) => {
       `${UPSTREAM_TOKEN_GAP_MS} ms apart) and as many through a fresh bare relay (no access check, no database), then idle ${SETTLE_MS / 1000} s`,
   );
 
-  if (chosenDatabases.includes('embedded')) {
-    const label = 'embedded PostgreSQL (no DATABASE_URL)';
-    const rounds: RoundFigures[] = [];
-    for (let round = 1; round <= ROUNDS; round++)
-      rounds.push(
-        await serverBursts(cleanup, fake, label, { DATA_DIR: join(root, `data-${round}`), TMPDIR: serverTmp }),
-      );
-    summarize(label, rounds);
-  }
+  if (chosenDatabases.includes('embedded'))
+    await freshServers(cleanup, fake, 'embedded PostgreSQL (no DATABASE_URL)', (round) =>
+      Promise.resolve({ DATA_DIR: join(root, `data-${round}`), TMPDIR: serverTmp }),
+    );
   if (!chosenDatabases.includes('postgresql')) return;
 
-  const label = 'PostgreSQL (DATABASE_URL; the database server is not counted)';
-  const rounds: RoundFigures[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
+  await freshServers(cleanup, fake, 'PostgreSQL (DATABASE_URL; the database server is not counted)', async (round) => {
     const schema = await createBenchSchema().catch((error: Error) => {
       console.log(`!!! PostgreSQL at ${benchDatabaseUrl} is not usable, its run is MISSING: ${error.message}`);
       process.exitCode = 1;
     });
-    if (!schema) return;
+    if (!schema) return undefined;
     cleanup.add('the PostgreSQL schema', () => schema.drop());
-    rounds.push(
-      await serverBursts(cleanup, fake, label, {
-        DATABASE_URL: schema.url,
-        DATA_DIR: join(root, `data-pg-${round}`),
-        TMPDIR: serverTmp,
-      }),
-    );
-  }
-  summarize(label, rounds);
+    return { DATABASE_URL: schema.url, DATA_DIR: join(root, `data-pg-${round}`), TMPDIR: serverTmp };
+  });
 });
