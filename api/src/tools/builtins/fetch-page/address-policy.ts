@@ -1,94 +1,115 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Which IP addresses fetch_page may connect to: public unicast only. Documentation ranges (TEST-NET,
- * 2001:db8::/32) stay allowed: no internal service lives there, and the specs use one as a public address
- * that answers nobody.
+ * Which IP addresses fetch_page may connect to: public unicast only, and never one of this machine's own. The
+ * ranges are those of IANA's IPv4 and IPv6 special-purpose address registries (as of 2025: RFC 9637's 3fff::/20
+ * included), with multicast and, in IPv6, everything outside 2000::/3.
  */
 
-interface Range {
-  bytes: number[];
-  prefix: number;
-  what: string;
-}
+type Family = 'ipv4' | 'ipv6';
 
-const range = (cidr: string, what: string): Range => {
-  const [address, prefix] = cidr.split('/');
-  return { bytes: [...(isIPv4(address) ? ipv4Bytes(address) : ipv6Bytes(address))], prefix: Number(prefix), what };
-};
+const familyOf = (address: string): Family => (isIPv4(address) ? 'ipv4' : 'ipv6');
 
-const inRange = (bytes: Uint8Array, { bytes: base, prefix }: Range): boolean => {
-  for (let bit = 0; bit < prefix; bit += 8) {
-    const mask = (0xff << (8 - Math.min(8, prefix - bit))) & 0xff;
-    if ((bytes[bit / 8] & mask) !== (base[bit / 8] & mask)) return false;
+const blockListOf = (cidrs: string[]): BlockList => {
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [address, prefix] = cidr.split('/');
+    list.addSubnet(address, Number(prefix), familyOf(address));
   }
-  return true;
+  return list;
 };
+
+const refused = (what: string, ...cidrs: string[]) => ({ what, list: blockListOf(cidrs) });
+
+const LOOPBACK = refused('a loopback address', '127.0.0.0/8', '::1/128');
 
 /** First match wins, so a narrower range comes before the one holding it. */
-const IPV4_REFUSED: Range[] = [
-  range('0.0.0.0/8', 'a "this network" address'),
-  range('10.0.0.0/8', 'a private address'),
-  range('100.64.0.0/10', 'a carrier-grade NAT (shared) address'),
-  range('127.0.0.0/8', 'a loopback address'),
-  range('169.254.0.0/16', 'a link-local address (where cloud metadata services answer)'),
-  range('172.16.0.0/12', 'a private address'),
-  range('192.0.0.0/24', 'an IETF special-purpose address'),
-  range('192.88.99.0/24', 'a 6to4 relay address'),
-  range('192.168.0.0/16', 'a private address'),
-  range('198.18.0.0/15', 'a benchmarking address'),
-  range('224.0.0.0/4', 'a multicast address'),
-  range('255.255.255.255/32', 'the broadcast address'),
-  range('240.0.0.0/4', 'a reserved address'),
-];
-
-/** Ranges whose last 32 bits (or bits 16–48 for 6to4) are an IPv4 address, judged as that address. */
-const IPV6_EMBEDDING: { range: Range; offset: number }[] = [
-  { range: range('::ffff:0:0/96', 'an IPv4-mapped form of'), offset: 12 },
-  { range: range('64:ff9b::/96', 'a NAT64 form of'), offset: 12 },
-  { range: range('2002::/16', 'a 6to4 form of'), offset: 2 },
-];
-
-const IPV6_REFUSED: Range[] = [
-  range('::/128', 'the unspecified address'),
-  range('::1/128', 'a loopback address'),
-  range('64:ff9b:1::/48', 'a local NAT64 address'),
-  range('fc00::/7', 'a unique-local (private) address'),
-  range('fe80::/10', 'a link-local address'),
-  range('fec0::/10', 'a site-local address'),
-  range('ff00::/8', 'a multicast address'),
-  range('2001::/23', 'an IETF special-purpose address (Teredo and others)'),
+const REFUSED = [
+  LOOPBACK,
+  refused('a "this network" address', '0.0.0.0/8'),
+  refused('the unspecified address', '::/128'),
+  refused('a private address', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'),
+  refused('a carrier-grade NAT (shared) address', '100.64.0.0/10'),
+  refused('a link-local address (where cloud metadata services answer)', '169.254.0.0/16'),
+  refused('an IETF special-purpose address', '192.0.0.0/24'),
+  refused(
+    'a documentation address (reserved for examples)',
+    '192.0.2.0/24',
+    '198.51.100.0/24',
+    '203.0.113.0/24',
+    '2001:db8::/32',
+    '3fff::/20',
+  ),
+  refused('a benchmarking address', '198.18.0.0/15', '2001:2::/48'),
+  refused('an AS112 DNS sink address', '192.31.196.0/24', '192.175.48.0/24', '2620:4f:8000::/48'),
+  refused('an AMT relay address', '192.52.193.0/24', '2001:3::/32'),
+  refused('a 6to4 relay address', '192.88.99.0/24'),
+  refused('a multicast address', '224.0.0.0/4', 'ff00::/8'),
+  refused('the broadcast address', '255.255.255.255/32'),
+  refused('a reserved address', '240.0.0.0/4'),
+  refused('a local NAT64 address', '64:ff9b:1::/48'),
+  refused('a Teredo tunnel address', '2001::/32'),
+  refused('an IETF special-purpose address', '2001::/23'),
+  refused('a unique-local (private) address', 'fc00::/7'),
+  refused('a link-local address', 'fe80::/10'),
+  refused('a site-local address', 'fec0::/10'),
 ];
 
 /** Everything public in IPv6 lies in 2000::/3; the rest is special or unassigned. */
-const IPV6_GLOBAL_UNICAST = range('2000::/3', 'global unicast');
+const IPV6_GLOBAL_UNICAST = blockListOf(['2000::/3']);
 
-/** Why `address` (an IP literal) is not a public address, or undefined when it is one. */
-export function whyNotPublic(address: string): string | undefined {
-  if (isIPv4(address)) return IPV4_REFUSED.find((refused) => inRange(ipv4Bytes(address), refused))?.what;
-  if (!isIPv6(address)) return 'not an IP address';
-  const bytes = ipv6Bytes(address);
-  for (const { range: embedding, offset } of IPV6_EMBEDDING) {
-    if (!inRange(bytes, embedding)) continue;
-    const ipv4 = bytes.subarray(offset, offset + 4).join('.');
-    const why = whyNotPublic(ipv4);
-    return why && `${embedding.what} ${ipv4}, ${why}`;
+/** IPv6 ranges that carry an IPv4 address (its 4 bytes from `offset`), judged as that address. */
+const IPV4_EMBEDDINGS = [
+  { form: 'an IPv4-mapped form of', list: blockListOf(['::ffff:0:0/96']), offset: 12 },
+  { form: 'a NAT64 form of', list: blockListOf(['64:ff9b::/96']), offset: 12 },
+  { form: 'a 6to4 form of', list: blockListOf(['2002::/16']), offset: 2 },
+];
+
+/**
+ * This machine's own addresses, as a list to check against. The loopback ones are left to the loopback range,
+ * which names them better; every other is refused whatever range it is in (a public address of this machine
+ * reaches every service listening on all interfaces).
+ */
+export function ownAddressList(addresses: Iterable<string>): BlockList {
+  const list = new BlockList();
+  for (const address of addresses) {
+    const bare = address.replace(/%.*$/, '');
+    if (!isIPv4(bare) && !isIPv6(bare)) continue;
+    if (!LOOPBACK.list.check(bare, familyOf(bare))) list.addAddress(bare, familyOf(bare));
   }
-  const refused = IPV6_REFUSED.find((candidate) => inRange(bytes, candidate));
-  if (refused) return refused.what;
-  return inRange(bytes, IPV6_GLOBAL_UNICAST) ? undefined : 'a reserved address';
+  return list;
 }
 
-function ipv4Bytes(address: string): Uint8Array {
-  return Uint8Array.from(address.split('.').map(Number));
+const NO_OWN_ADDRESSES = new BlockList();
+
+/** Why `address` (an IP literal) may not be fetched, or undefined when it is a public address of another machine. */
+export function whyNotPublic(address: string, own: BlockList = NO_OWN_ADDRESSES): string | undefined {
+  const bare = address.replace(/%.*$/, '');
+  if (!isIPv4(bare) && !isIPv6(bare)) return 'not an IP address';
+  const family = familyOf(bare);
+  if (family === 'ipv6') {
+    const embedding = IPV4_EMBEDDINGS.find(({ list }) => list.check(bare, 'ipv6'));
+    if (embedding) {
+      const ipv4 = ipv6Bytes(bare)
+        .subarray(embedding.offset, embedding.offset + 4)
+        .join('.');
+      const why = whyNotPublic(ipv4, own);
+      return why && `${embedding.form} ${ipv4}, ${why}`;
+    }
+  }
+  if (LOOPBACK.list.check(bare, family)) return LOOPBACK.what;
+  if (own.check(bare, family)) return 'an address of this machine';
+  const match = REFUSED.find(({ list }) => list.check(bare, family));
+  if (match) return match.what;
+  return family === 'ipv6' && !IPV6_GLOBAL_UNICAST.check(bare, 'ipv6') ? 'a reserved address' : undefined;
 }
 
-/** The 16 bytes of a valid IPv6 literal (as net.isIPv6 accepts it: "::", a dotted IPv4 tail, a zone). */
+/** The 16 bytes of a valid IPv6 literal without a zone (as net.isIPv6 accepts it: "::", a dotted IPv4 tail). */
 function ipv6Bytes(address: string): Uint8Array {
-  let text = address.replace(/%.*$/, '');
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
-    const [a, b, c, d] = ipv4Bytes(dotted[1]);
+    const [a, b, c, d] = dotted.slice(1).map(Number);
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { networkInterfaces } from 'node:os';
 
 export interface ResolvedAddress {
   address: string;
@@ -18,6 +19,8 @@ export interface FetchPageOptions {
   maxChars?: number;
   /** DNS, swappable in tests. Default: every address dns.lookup finds. */
   lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** This machine's own addresses, refused like loopback. Default: every address of os.networkInterfaces(). */
+  ownAddresses?: () => Iterable<string>;
 }
 
 export type FetchPageSettings = Required<Omit<FetchPageOptions, 'allowHosts'>> & { allowHosts: ReadonlySet<string> };
@@ -35,6 +38,13 @@ const lookupAll = async (hostname: string): Promise<ResolvedAddress[]> =>
     family: family === 6 ? 6 : 4,
   }));
 
+/**
+ * Read at every check, never kept: interfaces come and go (DHCP, a VPN, a container's network), and reading them
+ * is one system call, cheaper than the DNS lookup beside it.
+ */
+const interfaceAddresses = (): string[] =>
+  Object.values(networkInterfaces()).flatMap((addresses) => (addresses ?? []).map(({ address }) => address));
+
 export function resolveSettings(options: FetchPageOptions): FetchPageSettings {
   return {
     allowHosts: new Set((options.allowHosts ?? []).map((host) => normaliseHostname(host.trim())).filter(Boolean)),
@@ -43,5 +53,6 @@ export function resolveSettings(options: FetchPageOptions): FetchPageSettings {
     maxRedirects: options.maxRedirects ?? 5,
     maxChars: options.maxChars ?? 20_000,
     lookup: options.lookup ?? lookupAll,
+    ownAddresses: options.ownAddresses ?? interfaceAddresses,
   };
 }

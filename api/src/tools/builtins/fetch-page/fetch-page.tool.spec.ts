@@ -184,21 +184,30 @@ describe(fetchPageTool.name, () => {
       );
     });
 
-    it('connects only to the address it checked, however the name resolves afterwards', async () => {
-      const lookup = jest
-        .fn<Promise<ResolvedAddress[]>, [string]>()
-        .mockResolvedValueOnce([{ address: '203.0.113.7', family: 4 }])
-        .mockResolvedValue([{ address: '127.0.0.1', family: 4 }]);
+    it('refuses an address of this machine that is not loopback, whatever its range', async () => {
+      const ownAddresses = () => ['127.0.0.1', '93.184.215.14'];
 
-      const answer = await run(`http://rebinding.example:${port}/article`, { lookup, timeoutMs: 300 });
-
-      // 203.0.113.7 (TEST-NET-3) answers nobody: the sandbox refuses it at once, the internet lets it time out.
-      expect(answer).toMatch(
-        /^The page (did not answer within 0\.3 seconds|could not be read: the (server refused the connection|network is unreachable|host is unreachable))\.\n/,
+      await expect(run('http://93.184.215.14/', { ownAddresses })).rejects.toThrow(
+        'http://93.184.215.14/ is refused: 93.184.215.14 is an address of this machine',
       );
-      expect(lookup).toHaveBeenCalledTimes(1);
       expect(received).toEqual([]);
     });
+  });
+
+  it('connects only to the address it resolved, however the name resolves afterwards', async () => {
+    const lookup = jest
+      .fn<Promise<ResolvedAddress[]>, [string]>()
+      .mockResolvedValueOnce([{ address: '127.0.0.1', family: 4 }])
+      .mockResolvedValue([{ address: '10.255.255.1', family: 4 }]);
+
+    const answer = await run(`http://rebinding.example:${port}/notes.md`, {
+      lookup,
+      allowHosts: ['rebinding.example'],
+    });
+
+    expect(answer).toBe(`URL: http://rebinding.example:${port}/notes.md\n\n# Notes\n\n- one\n- two`);
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(received.map(({ path }) => path)).toEqual(['/notes.md']);
   });
 
   describe('with an allowed local server', () => {

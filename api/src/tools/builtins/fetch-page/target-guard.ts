@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { whyNotPublic } from './address-policy';
+import { ownAddressList, whyNotPublic } from './address-policy';
 import { type FetchPageSettings, normaliseHostname, type ResolvedAddress } from './fetch-page.options';
 import { ToolInputError } from '../../tool-input-error';
 
@@ -57,7 +57,8 @@ function assertWebUrl(url: URL, subject: string): void {
 
 /**
  * Resolves the URL's host and checks every address it has (one private address among public ones is enough to
- * refuse: the connection could pick it). Hosts in allowHosts skip the check, not the pinning.
+ * refuse: the connection could pick it), this machine's own addresses included. Hosts in allowHosts skip the
+ * check, not the pinning.
  */
 export async function vetTarget(
   url: URL,
@@ -72,8 +73,9 @@ export async function vetTarget(
     ? [{ address: host, family: family === 6 ? 6 : 4 }]
     : await resolve(host, settings.lookup, signal);
   if (!allowed) {
+    const own = ownAddressList(settings.ownAddresses());
     for (const { address } of addresses) {
-      const why = whyNotPublic(address);
+      const why = whyNotPublic(address, own);
       if (!why) continue;
       const named = address === host ? address : `${host} resolves to ${address}, which`;
       throw new ToolInputError(`${subject} is refused: ${named} is ${why}; fetch_page reads only public web pages.`);
