@@ -2,23 +2,78 @@ import { AppError } from './app-error';
 
 export const MAX_JSON_DEPTH = 32;
 
+/** Half of a character: a UTF-16 surrogate without its partner (the `u` flag reads a whole pair as one character). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
+
 /**
- * PostgreSQL text cannot hold NUL, and deep nesting would overflow the validators' recursion:
- * both are refused up front with a 400 instead of surfacing as a 500 later.
+ * The text with each half of a character replaced by U+FFFD, for text that is not the user's own (a model's
+ * output, a tool's result, a file's name): there is nothing to ask anyone to fix, and PostgreSQL refuses it.
  */
-export function assertSafeJson(value: unknown, where: string): void {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+export const wellFormed = (text: string): string =>
+  LONE_SURROGATE.test(text) ? text.replace(/\p{Cs}/gu, '\uFFFD') : text;
+
+interface Pending {
+  value: unknown;
+  depth: number;
+  parent?: Pending;
+  key?: string | number;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** Where a value sits, as a reader of the JSON would write it: `body.messages[2].content`. */
+function pathOf(entry: Pending, where: string): string {
+  let path = '';
+  for (let at: Pending | undefined = entry; at?.parent; at = at.parent) {
+    const key = at.key!;
+    path =
+      (typeof key === 'number' ? `[${key}]` : IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`) + path;
+  }
+  return where + path;
+}
+
+function problemOf(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  const half = LONE_SURROGATE.exec(text);
+  if (half)
+    return (
+      `holds half of a character (${JSON.stringify(half[0]).slice(1, -1)}, character ${Array.from(text.slice(0, half.index)).length + 1}), ` +
+      'often left by copying part of an emoji: copy the text again, or remove that character'
+    );
+  return undefined;
+}
+
+/**
+ * Text PostgreSQL cannot store (NUL, half of a character), and nesting deep enough to overflow the validators'
+ * recursion: the first such problem, naming where it is (`where` and the path below it), or undefined. What a
+ * user typed or pasted is refused rather than repaired: silently changing it would store what they did not write.
+ */
+export function unsafeJsonProblem(value: unknown, where: string): string | undefined {
+  const pending: Pending[] = [{ value, depth: 0 }];
   while (pending.length) {
-    const { value: current, depth } = pending.pop()!;
+    const entry = pending.pop()!;
+    const { value: current, depth } = entry;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) throw AppError.validation([`${where} must not contain NUL characters`]);
+      const problem = problemOf(current);
+      if (problem) return `${pathOf(entry, where)} ${problem}`;
     } else if (current !== null && typeof current === 'object') {
-      if (depth >= MAX_JSON_DEPTH)
-        throw AppError.validation([`${where} is nested more than ${MAX_JSON_DEPTH} levels deep`]);
+      if (depth >= MAX_JSON_DEPTH) return `${where} is nested more than ${MAX_JSON_DEPTH} levels deep`;
+      const array = Array.isArray(current);
       for (const [key, child] of Object.entries(current)) {
-        if (key.includes('\u0000')) throw AppError.validation([`${where} must not contain NUL characters`]);
-        pending.push({ value: child, depth: depth + 1 });
+        const next: Pending = { value: child, depth: depth + 1, parent: entry, key: array ? Number(key) : key };
+        const problem = problemOf(key);
+        if (problem) return `${pathOf(next, where)}: its name ${problem}`;
+        pending.push(next);
       }
     }
   }
+  return undefined;
+}
+
+/** Refuses what unsafeJsonProblem finds with a 400, before it can surface as a 500 later. */
+export function assertSafeJson(value: unknown, where: string): void {
+  const problem = unsafeJsonProblem(value, where);
+  if (problem) throw AppError.validation([problem]);
 }

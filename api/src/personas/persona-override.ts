@@ -2,6 +2,7 @@ import { MAX_PERSONA_JSON_LENGTH } from '@mb/contracts/schema-problems';
 import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import { AppError } from '../common/app-error';
 import { formatProblem, schemas } from '../common/json-schema';
+import { unsafeJsonProblem } from '../common/safe-json';
 
 /** A persona is a few kilobytes; anything larger is not a configuration worth parsing. */
 export { MAX_PERSONA_JSON_LENGTH };
@@ -34,6 +35,9 @@ export function readPersonaOverride(content: string): PersonaOverride {
   } catch (error) {
     return { kind: 'invalid', problems: [`it is not valid JSON (${(error as Error).message})`] };
   }
+  // The pasted text passed the body's screening as text; what its escapes decode to is screened here.
+  const unsafe = unsafeJsonProblem(value, 'the configuration');
+  if (unsafe) return { kind: 'invalid', problems: [unsafe] };
   const result = schemas.validate<AgentConfig>('agent-config.schema.json', value);
   return result.ok
     ? { kind: 'valid', persona: result.value }
