@@ -10,6 +10,7 @@ import {
 } from '../llm';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { GrantedTool } from './tool-catalog.service';
+import { wellFormed } from '../common/safe-json';
 import { capOutput } from './tool-output';
 
 /** What the loop reports to and waits on: a reply being written (ActiveTurn), or an eval's stand-in. */
@@ -134,10 +135,11 @@ async function runCall(
   records: ToolCallRecord[],
 ): Promise<string> {
   const { turn } = input;
+  // What the model wrote is stored with the reply: half a character in it would fail the whole reply's save.
   const record: ToolCallRecord = {
-    id: call.id,
-    tool: tool?.grant ?? call.name,
-    arguments: call.arguments || '{}',
+    id: wellFormed(call.id),
+    tool: tool?.grant ?? wellFormed(call.name),
+    arguments: wellFormed(call.arguments || '{}'),
     status: 'running',
   };
   records.push(record);
@@ -149,7 +151,7 @@ async function runCall(
   };
 
   if (!tool)
-    return finish('error', { error: `No tool is named ${call.name}.` }, `Error: no tool is named ${call.name}.`);
+    return finish('error', { error: `No tool is named ${record.tool}.` }, `Error: no tool is named ${record.tool}.`);
   let args: unknown;
   try {
     args = JSON.parse(call.arguments || '{}');
