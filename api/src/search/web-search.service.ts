@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../common/app-error';
+import { webLink } from '../common/web-link';
 import { type AppConfig, APP_CONFIG } from '../config';
 
 export interface SearchResult {
@@ -11,8 +12,6 @@ export interface SearchResult {
 export const SEARCH_RESULT_COUNT = 5;
 const SEARCH_TIMEOUT_MS = 10_000;
 const MAX_QUERY_LENGTH = 2000;
-
-const isHttpLink = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
 
 /** Google results through Serper. Knows nothing of chat: a query in, titled links out. */
 @Injectable()
@@ -49,14 +48,14 @@ export class WebSearch {
     }
     const body = (await response.json().catch(() => null)) as { organic?: unknown } | null;
     const organic = Array.isArray(body?.organic) ? (body.organic as Array<Record<string, unknown>>) : [];
+    // Each result's link becomes a source of the reply: only a web address is kept (stored, then shown as a link).
     return organic
-      .filter((item) => typeof item?.title === 'string' && isHttpLink(item.link))
-      .slice(0, SEARCH_RESULT_COUNT)
-      .map((item) => ({
-        title: String(item.title),
-        link: String(item.link),
-        snippet: typeof item.snippet === 'string' ? item.snippet : '',
-      }));
+      .flatMap((item) => {
+        const link = typeof item?.link === 'string' ? webLink(item.link) : undefined;
+        if (typeof item?.title !== 'string' || !link) return [];
+        return [{ title: item.title, link, snippet: typeof item.snippet === 'string' ? item.snippet : '' }];
+      })
+      .slice(0, SEARCH_RESULT_COUNT);
   }
 
   private failed(): AppError {

@@ -5,8 +5,8 @@ import { JsonBodyLimit } from '../common/json-body.guard';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
-import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ImportChatRequest } from '@mb/contracts/types/wire/import-chat-request';
+import type { ImportChatResponse } from '@mb/contracts/types/wire/import-chat-response';
 import { sessionIdPipe, toSessionDto } from '../sessions';
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from './chat-export-format';
 import { ChatTransfer } from './chat-transfer.service';
@@ -59,12 +59,14 @@ export class ChatTransferController {
       'New ids; the same title, persona, messages, orders and texts. Refused with 400 when the document does not ' +
       "follow its schema, names an agent this server does not have, or repeats a message's order. Every file is " +
       "processed again as an upload to the chat's agent is (judged by its bytes, never its stated type); one refused " +
-      "refuses the import with the upload's error, naming its message and file, and nothing is stored. Bodies up " +
-      'to 200 MB.',
-    json: 'wire/chat-session',
+      "refuses the import with the upload's error, naming its message and file, and nothing is stored. A source " +
+      'whose link is not a web address (http or https: never javascript: or data:) is left out, and `leftOut` ' +
+      'names it; the rest is imported. Bodies up to 200 MB.',
+    json: 'wire/import-chat-response',
     errors: ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE', 'UNREADABLE_FILE', 'TOO_MANY_FILES'],
   })
-  async import(@Body(validBody('import-chat-request')) body: ImportChatRequest): Promise<ChatSession> {
-    return toSessionDto(await this.transfer.import(body));
+  async import(@Body(validBody('import-chat-request')) body: ImportChatRequest): Promise<ImportChatResponse> {
+    const { session, leftOut } = await this.transfer.import(body);
+    return { ...toSessionDto(session), leftOut };
   }
 }

@@ -7,10 +7,17 @@ import { AppError } from '../common/app-error';
 import { MessageStore } from '../messages';
 import { type ChatSessionEntity, SessionStore } from '../sessions';
 import { toChatExport, toMarkdown, type ExportFormat } from './chat-export-format';
+import { importedSources } from './imported-sources';
 
 export interface ExportedChat {
   session: ChatSessionEntity;
   body: string | ChatExport;
+}
+
+export interface ImportedChat {
+  session: ChatSessionEntity;
+  /** What of the document was not imported, a sentence each. */
+  leftOut: string[];
 }
 
 /** Export of a chat (Markdown to read, JSON to keep) and import of the JSON as a new chat. */
@@ -42,9 +49,10 @@ export class ChatTransfer {
   /**
    * The document has passed its schema; what a schema cannot say is checked here. Its files are untrusted input
    * (anyone can edit an export): each is processed again as an upload to the chat's agent is, and the first one
-   * refused refuses the import, naming its message and file, before anything is stored.
+   * refused refuses the import, naming its message and file, before anything is stored. A source whose link is not
+   * a web address is left out, and named in the answer.
    */
-  async import(document: ChatExport): Promise<ChatSessionEntity> {
+  async import(document: ChatExport): Promise<ImportedChat> {
     const problems: string[] = [];
     const { session, messages } = document;
     const agent = this.agents.get(session.agentType);
@@ -60,8 +68,9 @@ export class ChatTransfer {
         problems.push(`messages.${i}.attachments: only a user message carries files`);
     });
     if (problems.length || !agent) throw AppError.validation(problems);
+    const sources = importedSources(messages);
     const files = await this.importedFiles(agent, messages);
-    return this.sessions.importChat({
+    const imported = await this.sessions.importChat({
       session: {
         agentType: session.agentType,
         title: session.title.trim(),
@@ -70,12 +79,12 @@ export class ChatTransfer {
         summaryThrough: session.summaryThrough,
         persona: session.persona,
       },
-      messages: messages.map((m) => ({
+      messages: messages.map((m, i) => ({
         role: m.role,
         content: m.content,
         order: m.order,
         incomplete: m.incomplete,
-        sources: m.sources,
+        sources: sources.kept[i],
         toolCalls: m.role === 'assistant' && m.toolCalls?.length ? m.toolCalls : null,
         createdAt: new Date(m.createdAt),
         usage: m.usage ?? null,
@@ -88,6 +97,7 @@ export class ChatTransfer {
           messageIds.map((messageId, i) => ({ messageId, files: files[i] })),
         ),
     });
+    return { session: imported, leftOut: sources.leftOut };
   }
 
   /** Every message's files, processed one after another (as uploads share the processing, so does an import). */

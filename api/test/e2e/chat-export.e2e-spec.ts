@@ -40,7 +40,7 @@ describe('Chat export, import, rename and pin (e2e)', () => {
       role: 'assistant',
       content: 'Use a **stable ladder** and gloves.',
       sources: [
-        { title: 'Gutter [guide]', link: 'https://example.com/gutters (1)' },
+        { title: 'Gutter [guide]', link: 'https://example.com/gutters_(1)' },
         { title: 'Ladders', link: 'https://example.org/ladders' },
       ],
     });
@@ -151,7 +151,7 @@ describe('Chat export, import, rename and pin (e2e)', () => {
       expect(text).toMatch(/^# Gutters: spring \/ fall\?\n\nStarted \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
       expect(text).toContain('**You**\n\nHow do I clean gutters?\nSafely, please.\n');
       expect(text).toContain('**Assistant**\n\nUse a **stable ladder** and gloves.\n');
-      expect(text).toContain('1. [Gutter \\[guide\\]](https://example.com/gutters%20%281%29)');
+      expect(text).toContain('1. [Gutter \\[guide\\]](https://example.com/gutters_%281%29)');
       expect(text).toContain('2. [Ladders](https://example.org/ladders)');
       expect(text).toContain('**Assistant**\n\nFlush them with\n\n*This reply is incomplete: it was cut short.*');
       expect(text.indexOf('How do I clean')).toBeLessThan(text.indexOf('And downspouts?'));

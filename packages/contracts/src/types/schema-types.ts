@@ -26,6 +26,7 @@ import type { GrantAccessRequest } from './wire/grant-access-request.js';
 import type { GrantAccessResponse } from './wire/grant-access-response.js';
 import type { HealthResponse } from './wire/health-response.js';
 import type { ImportChatRequest } from './wire/import-chat-request.js';
+import type { ImportChatResponse } from './wire/import-chat-response.js';
 import type { PersonaApplied } from './wire/persona-applied.js';
 import type { PersonaChanges } from './wire/persona-changes.js';
 import type { PersonaHistoryEntry } from './wire/persona-history-entry.js';
@@ -67,6 +68,7 @@ export interface SchemaTypes {
   'wire/grant-access-response': GrantAccessResponse;
   'wire/health-response': HealthResponse;
   'wire/import-chat-request': ImportChatRequest;
+  'wire/import-chat-response': ImportChatResponse;
   'wire/persona-applied': PersonaApplied;
   'wire/persona-changes': PersonaChanges;
   'wire/persona-history-entry': PersonaHistoryEntry;

@@ -6,12 +6,7 @@
 
 import type { AgentConfig } from '../agent-config.js';
 import type { AttachmentKind } from '../agent.js';
-import type {
-  MessageProvenance,
-  MessageSource,
-  MessageUsage,
-  ToolCallRecord,
-} from './chat-message.js';
+import type { MessageProvenance, MessageUsage, ToolCallRecord } from './chat-message.js';
 
 /**
  * A chat exported as JSON (GET /api/chat/sessions/:id/export?format=json), lossless: POST /api/chat/import brings it back as a new chat. Exports made before attachments existed have no `attachments` and import unchanged.
@@ -101,9 +96,9 @@ export interface ChatExportMessage {
    */
   incomplete: boolean;
   /**
-   * Web pages a search-backed reply drew on; empty otherwise.
+   * Web pages a search-backed reply drew on; empty otherwise. On import, a source whose link is not a web address (wire/chat-message.schema.json#/definitions/source) is left out, and the answer says so; the rest of the chat is imported.
    */
-  sources: MessageSource[];
+  sources: ChatExportSource[];
   /**
    * The tools an assistant reply called (absent when none).
    *
@@ -161,4 +156,14 @@ export interface ChatExportAttachment {
    * @maxItems 100000
    */
   readParts?: number[];
+}
+export interface ChatExportSource {
+  /**
+   * Page title.
+   */
+  title: string;
+  /**
+   * Page address; an export holds http:// or https:// ones only.
+   */
+  link: string;
 }

@@ -91,7 +91,7 @@ export interface MessageSource {
    */
   title: string;
   /**
-   * Page address (http or https).
+   * Page address: an absolute http:// or https:// URL, never another scheme (javascript:, data:...). The server stores no other, and the web app makes no other a link.
    */
   link: string;
 }
