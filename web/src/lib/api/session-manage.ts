@@ -1,6 +1,7 @@
 import { apiPath } from '@mb/contracts/api-paths';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { ImportChatResponse } from '@mb/contracts/types/wire/import-chat-response';
 import type { UpdateChatSessionRequest } from '@mb/contracts/types/wire/update-chat-session-request';
 import { request, sendRequest } from '../api-client';
 
@@ -28,7 +29,7 @@ export async function exportSession(id: string, format: ExportFormat): Promise<E
   return { blob: await response.blob(), fileName: fileNameOf(response, format) };
 }
 
-/** Brings back a chat exported as JSON, as a new chat. */
-export function importChat(document: unknown): Promise<ChatSession> {
+/** Brings back a chat exported as JSON, as a new chat; says what it left out. */
+export function importChat(document: unknown): Promise<ImportChatResponse> {
   return request('POST', apiPath('importChat'), { body: document });
 }

@@ -29,6 +29,14 @@ function describeFailure(error: unknown): string {
   return 'Failed to import the chat. Please try again.';
 }
 
+/** The server names each source it left out by its place in the file; the user needs only to know there were some. */
+const leftOutNote = (count: number) =>
+  count === 0
+    ? ''
+    : count === 1
+      ? '(1 source was left out: its link was not a web address.)'
+      : `(${count} sources were left out: their links were not web addresses.)`;
+
 type ImportChatProps = {
   className: string;
   /** The new chat, once the server has created it. */
@@ -42,8 +50,11 @@ export function ImportChat({ className, onImported }: ImportChatProps) {
 
   const run = useMutation({
     mutationFn: async (file: File) => importChat(await readExport(file)),
-    onSuccess: async (session) => {
-      toast({ title: 'Chat Imported', description: session.title });
+    onSuccess: async ({ leftOut, ...session }) => {
+      toast({
+        title: 'Chat Imported',
+        description: [session.title, leftOutNote(leftOut.length)].filter(Boolean).join(' '),
+      });
       await queryClient.invalidateQueries({ queryKey: sessionsKey(session.agentType) });
       onImported(session);
     },

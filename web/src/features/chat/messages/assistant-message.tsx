@@ -3,6 +3,7 @@ import type { ChatItem } from '../conversation/conversation-state';
 import { CopyButton } from './copy-button';
 import { ExchangeVersions } from './exchange-versions';
 import { Markdown } from './markdown';
+import { MessageSources } from './message-sources';
 import type { MessageContext } from './message-context';
 import { ReplyDetails } from './reply-details';
 import { speakerLabels } from './speaker-labels';
@@ -11,7 +12,6 @@ import styles from './message-list.module.css';
 
 const texts = {
   incomplete: 'This reply was interrupted before it was complete.',
-  sources: 'Sources',
   regenerate: 'Regenerate',
 } as const;
 
@@ -36,20 +36,7 @@ export function AssistantMessage({
           <ToolCallList calls={item.toolCalls} decide={context.decideToolCall} focus={context.toolCallFocus} />
         ) : null}
         <Markdown text={item.content} />
-        {item.sources.length > 0 ? (
-          <nav className={styles.sources} aria-label={texts.sources}>
-            <p className={styles.sourcesTitle}>{texts.sources}</p>
-            <ol>
-              {item.sources.map((source) => (
-                <li key={source.link}>
-                  <a href={source.link} target="_blank" rel="noopener noreferrer">
-                    {source.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-        ) : null}
+        {item.sources.length > 0 ? <MessageSources sources={item.sources} /> : null}
         {item.incomplete ? <p className={styles.incomplete}>{texts.incomplete}</p> : null}
       </div>
       {!item.streaming && (item.content || item.usage || item.provenance) ? (
