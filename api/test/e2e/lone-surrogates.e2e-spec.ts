@@ -1,5 +1,5 @@
+import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { conversationAppPerSuite } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
@@ -11,7 +11,7 @@ const PLAIN = 'completions-only';
 const STAMP = '2025-01-02T03:04:05.000Z';
 
 /** A valid configuration whose role has half a character in it. */
-const persona = (role: string) => ({
+const persona = (role: string): AgentConfig => ({
   role_description: role,
   domains: [{ title: 'Roofs', description: 'Shingles, flashing and gutters.' }],
   response_guidelines: [{ priority: 'high', content: 'Answer briefly.' }],
@@ -77,7 +77,7 @@ describe('Text with half of a character (a lone UTF-16 surrogate) is refused at 
     );
     return row as { sessions: number; messages: number; personas: number };
   };
-  const nothingStored = async (send: () => Promise<Response | { status: number; body: unknown }>) => {
+  const nothingStored = async <T>(send: () => Promise<T>): Promise<T> => {
     const before = await counts();
     const res = await send();
     expect(await counts()).toEqual(before);
