@@ -68,6 +68,7 @@ export const ERRORS = {
     visibility: 'client',
     wording: { title: 'Access Denied', text: 'Too many attempts. Please wait a few minutes and try again.' },
   },
+  FORBIDDEN_ORIGIN: shownByServer(403),
   INTERNAL: shownByServer(500),
   NO_API_KEY: {
     status: 503,
