@@ -3,7 +3,7 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
-import { type ModelDocument, type ModelImage, tokensOf } from '../llm';
+import { MessageTooLong, type ModelDocument, type ModelImage, tokensOf } from '../llm';
 import { toAttachmentDto } from './attachment-dto';
 import {
   type AttachmentMeta,
@@ -65,14 +65,43 @@ export class AttachmentReader {
       if (meta.sessionId !== null) throw sentAlready();
       this.policy.assertTakes(agent, meta.kind);
     }
+    return this.readingsWithin(metas, question, budgetTokens);
+  }
 
+  /**
+   * Plans again what the model reads of a sent message's files, within `budgetTokens` (a refusal taught a smaller
+   * window than they were read for), and keeps it as the message's reading, where the opening kept it: answers what
+   * the model gets of them now, and the files as the chat shows them.
+   */
+  async reread(
+    messageId: string,
+    question: string,
+    budgetTokens: number,
+    seesImages: boolean,
+  ): Promise<{ view: AttachmentView; attachments: ChatAttachment[] }> {
+    const sent = (await this.store.ofMessages([messageId])).get(messageId) ?? [];
+    const readings = await this.readingsWithin(sent, question, budgetTokens);
+    await this.store.reread(messageId, readings);
+    const [views, described] = await Promise.all([this.modelView([messageId], seesImages), this.describe([messageId])]);
+    return {
+      view: views.get(messageId) ?? { images: [], documents: [] },
+      attachments: described.get(messageId) ?? [],
+    };
+  }
+
+  /** Which parts of the documents the model reads beside the question and the photos, within `budgetTokens`. */
+  private async readingsWithin(
+    metas: AttachmentMeta[],
+    question: string,
+    budgetTokens: number,
+  ): Promise<AttachmentReading[]> {
     const images = metas.filter((meta) => meta.kind === 'image');
     const imageCost = images.reduce((sum, meta) => sum + imageTokens(meta.width ?? 1, meta.height ?? 1), 0);
     const room = budgetTokens - TOKENS_PER_MESSAGE - tokensOf(question) - imageCost;
     const documents = await this.documentsOf(metas);
     if (room < documents.length * DOCUMENT_OVERHEAD_TOKENS + (documents.length ? 64 : 0))
-      throw new AppError(
-        'MESSAGE_TOO_LONG',
+      throw new MessageTooLong(
+        budgetTokens,
         images.length
           ? `These photos and this message are more than this assistant's model can read at once ` +
               `(it reads about ${budgetTokens.toLocaleString('en-US')} tokens; each photo takes up to 1,105). ` +

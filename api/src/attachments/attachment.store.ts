@@ -91,6 +91,17 @@ const toMeta = (row: MetaRow): AttachmentMeta => ({
   createdAt: row.created_at,
 });
 
+/** Readings as the statements take them: one record per file, in the message's order. */
+const readingsJson = (readings: AttachmentReading[]) =>
+  JSON.stringify(
+    readings.map((reading, position) => ({
+      id: reading.id,
+      position,
+      read_parts: reading.readParts ?? null,
+      read_summary: reading.readSummary ?? null,
+    })),
+  );
+
 /** The SQL of attachments: files in a table of their own, a document's text in parts, and the links to messages. */
 @Injectable()
 export class AttachmentStore {
@@ -161,20 +172,20 @@ export class AttachmentStore {
        SELECT $2, wanted.id, wanted.position, wanted.read_parts, wanted.read_summary
        FROM wanted JOIN claimed ON claimed.id = wanted.id
        RETURNING attachment_id`,
-      [
-        sessionId,
-        messageId,
-        JSON.stringify(
-          readings.map((reading, position) => ({
-            id: reading.id,
-            position,
-            read_parts: reading.readParts ?? null,
-            read_summary: reading.readSummary ?? null,
-          })),
-        ),
-      ],
+      [sessionId, messageId, readingsJson(readings)],
     );
     return rows.length;
+  }
+
+  /** A sent message's files read anew (a refusal taught a smaller window): its links keep how each is read now. */
+  async reread(messageId: string, readings: AttachmentReading[]): Promise<void> {
+    if (!readings.length) return;
+    await this.rows(
+      `UPDATE chat_message_attachments l SET read_parts = r.read_parts, read_summary = r.read_summary
+       FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, read_parts int[], read_summary text)
+       WHERE l.message_id = $1 AND l.attachment_id = r.id`,
+      [messageId, readingsJson(readings)],
+    );
   }
 
   /** The attachments of these messages, in each message's order. */

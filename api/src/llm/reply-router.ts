@@ -69,7 +69,7 @@ export class ReplyRouter {
         if (!(error instanceof ContextOverflow) || retries === MAX_CONTEXT_RETRIES) throw error;
         window = windowAfterRefusal(error, current.request, window);
         this.windows.learn(context.settings.model, window);
-        current = current.refit(window);
+        current = await current.refit(window);
       }
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentReader, type AttachmentView } from '../attachments';
 import {
   assertMessageFits,
@@ -47,22 +48,30 @@ export class ReplyContexts {
     );
   }
 
-  /** One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's memory. */
+  /**
+   * One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's memory.
+   * When a refusal teaches a smaller window, the newest message's files are read anew within it, and `onReread`
+   * is told how the chat now shows them.
+   */
   async contextOf(
     agent: AgentDefinition,
     session: ChatSessionEntity,
     conversation: ChatMessageEntity[],
     signal: AbortSignal,
+    onReread?: (attachments: ChatAttachment[]) => void,
   ): Promise<ReplyContext> {
     const settings = modelSettings(agent, this.clients.defaultModel);
+    const seesImages = this.vision.of(agent);
     // Messages read back from the database may carry files; those this turn just stored are known.
     const mayCarryFiles = conversation.filter((m) => m.role === 'user' && (m.attachments?.length ?? 1) > 0);
     const views = mayCarryFiles.length
       ? await this.attachments.modelView(
           mayCarryFiles.map((m) => String(m.id)),
-          this.vision.of(agent),
+          seesImages,
         )
       : new Map<string, AttachmentView>();
+    const newest = conversation.at(-1);
+    const carriesFiles = newest?.role === 'user' && views.has(String(newest.id));
     return {
       routing: agent.routing,
       settings,
@@ -71,6 +80,14 @@ export class ReplyContexts {
       windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
       memory: session.summary,
       signal,
+      ...(carriesFiles && {
+        refitNewest: async (budgetTokens: number) => {
+          const id = String(newest.id);
+          const { view, attachments } = await this.attachments.reread(id, newest.content, budgetTokens, seesImages);
+          onReread?.(attachments);
+          return toModelMessages([newest], new Map([[id, view]]))[0];
+        },
+      }),
     };
   }
 }

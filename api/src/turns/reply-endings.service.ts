@@ -8,12 +8,6 @@ import { ReplyLeases } from './reply-leases';
 import { ReplyStore, type ReplyEnding } from './reply.store';
 import type { OpenedTurn } from './turn-rows.service';
 
-/** What to delete when a new message's turn is taken back. */
-interface Withdrawal {
-  userMessageId: string;
-  sessionCreated: boolean;
-}
-
 /** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */
 @Injectable()
 export class ReplyEndings {
@@ -40,19 +34,20 @@ export class ReplyEndings {
 
   /** A reply that failed or was stopped; `used` is the call it was streamed from, if any. */
   async failed(turn: ActiveTurn, opened: OpenedTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
-    // A new message can be taken back whole; a version's rows replaced others, so it ends like any failed reply.
-    const withdrawal: Withdrawal | undefined =
-      opened.kind === 'version'
-        ? undefined
-        : { userMessageId: opened.userMessage.id, sessionCreated: opened.kind === 'new-chat' };
-    if (error instanceof MessageTooLong && withdrawal && !turn.text) await this.withdraw(turn, error, withdrawal);
+    if (error instanceof MessageTooLong && !turn.text) await this.withdraw(turn, error, opened);
     else await this.end(turn, error, used);
   }
 
-  /** The model could not read the message after all (its tokenizer counts more than ours): nothing of it is kept. */
-  private async withdraw(turn: ActiveTurn, error: MessageTooLong, withdrawal: Withdrawal): Promise<void> {
+  /**
+   * The model could not read the message after all (it reads less than we thought): nothing of it is kept. A new
+   * version goes with the same rule: the version it replaced is the chosen one again, as if it had been refused at once.
+   */
+  private async withdraw(turn: ActiveTurn, error: MessageTooLong, opened: OpenedTurn): Promise<void> {
+    const ids = { replyId: turn.replyId, userMessageId: opened.userMessage.id, ownerId: this.leases.ownerId };
     try {
-      await this.replies.withdraw({ replyId: turn.replyId, ownerId: this.leases.ownerId, ...withdrawal });
+      if (opened.kind === 'version')
+        await this.replies.withdrawVersion({ ...ids, replaced: opened.replacedVersion ?? null });
+      else await this.replies.withdraw({ ...ids, sessionCreated: opened.kind === 'new-chat' });
     } catch (failure) {
       this.logger.error(`Taking back a turn failed: ${(failure as Error).message}`);
       return this.end(turn, error, undefined);

@@ -26,7 +26,7 @@ export interface OpenVersionInput {
 }
 
 export type OpenVersionResult =
-  | ({ ok: true } & OpenedReply & { summaryReset: boolean })
+  | ({ ok: true } & OpenedReply & { summaryReset: boolean; replacedVersion: number | null })
   | {
       ok: false;
       reason:
@@ -252,7 +252,7 @@ export class ReplyOpeningStore {
         await this.rows(tx, 'UPDATE chat_sessions SET updated_at = $2 WHERE id = $1', [input.sessionId, now]);
         const [userMessage, reply] = inserted.map(toEntity).sort((a, b) => a.order - b.order);
         await copyAttachmentLinks(tx, String(exchange.user.id), userMessage.id);
-        return { ok: true, userMessage, reply, summaryReset: dropped };
+        return { ok: true, userMessage, reply, summaryReset: dropped, replacedVersion: exchange.user.version };
       });
     } catch (error) {
       if (isViolationOf(error, ONE_STREAMING_REPLY)) return { ok: false, reason: 'reply-in-progress' };

@@ -13,7 +13,7 @@ import {
 } from '../llm';
 import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
 import { type AppConfig, APP_CONFIG } from '../config';
-import { MessageStore } from '../messages';
+import { MessageStore, toTurnMessageDto } from '../messages';
 import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../tools';
 import { personaOf } from '../personas';
 import type { ActiveTurn } from './active-turns';
@@ -85,7 +85,11 @@ export class ReplyRun {
       // The reply's own row is still streaming, so the listing leaves it out.
       const items =
         opened.conversation ?? (await this.messages.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items;
-      const context = await this.contexts.contextOf(agent, session, items, turn.signal);
+      // Files read anew for a smaller window: the chat shows what the model now reads of them.
+      const context = await this.contexts.contextOf(agent, session, items, turn.signal, (attachments) => {
+        opened.userMessage.attachments = attachments;
+        turn.emit({ type: 'user-message', message: toTurnMessageDto(opened.userMessage) });
+      });
       let retries = 0;
       const { prepared, result, fallbacks, contextRetries } = await this.router.route(
         context,

@@ -131,6 +131,35 @@ export class ReplyStore {
   }
 
   /**
+   * Takes a new version of the last exchange back whole (the model could not read its message): its reply's row
+   * and its user message, and the version it replaced is the chosen one again, numbered as it was. Only while this
+   * owner still writes the reply.
+   */
+  async withdrawVersion(turn: { replyId: string; userMessageId: string; ownerId: string; replaced: number | null }) {
+    await this.db.transaction(async (tx) => {
+      const [reply] = await this.rows<{ session_id: string }>(
+        tx,
+        `DELETE FROM chat_messages WHERE id = $1 AND streaming AND owner_id = $2 RETURNING session_id`,
+        [turn.replyId, turn.ownerId],
+      );
+      if (!reply) return;
+      const [user] = await this.rows<{ order: number }>(
+        tx,
+        `DELETE FROM chat_messages WHERE id = $1 AND session_id = $2 AND role = 'user' RETURNING "order"`,
+        [turn.userMessageId, reply.session_id],
+      );
+      if (!user) return;
+      // Opening the version numbered an exchange that had none as version 1.
+      await this.rows(
+        tx,
+        `UPDATE chat_messages SET superseded = false, version = $3::int
+         WHERE session_id = $1 AND "order" >= $2 AND version = COALESCE($3::int, 1)`,
+        [reply.session_id, user.order, turn.replaced],
+      );
+    });
+  }
+
+  /**
    * Frees the chats of writers that are gone: each orphan is kept as an interrupted reply, or removed
    * when it holds no text. Rows an owner is writing right now (locked) are left for the next look.
    */

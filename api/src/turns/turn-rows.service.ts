@@ -19,6 +19,8 @@ export interface OpenedTurn extends OpenedReply {
   session: ChatSessionEntity;
   /** The conversation, when it need not be read back (a new chat's is its first message). */
   conversation?: ChatMessageEntity[];
+  /** A version: the number of the one it replaced as chosen (null: the exchange had no versions before). */
+  replacedVersion?: number | null;
 }
 
 /** Storing a turn's rows, once nothing else can refuse it; what the database refuses is told as the client is told. */
@@ -88,7 +90,8 @@ export class TurnRows {
       ? Object.assign(new ChatSessionEntity(), session, { summary: null, summaryThrough: null })
       : session;
     opened.userMessage.attachments = (await this.reader.describe([opened.userMessage.id])).get(opened.userMessage.id);
-    return { kind: 'version', agent, session: current, userMessage: opened.userMessage, reply: opened.reply };
+    const { userMessage, reply, replacedVersion } = opened;
+    return { kind: 'version', agent, session: current, userMessage, reply, replacedVersion };
   }
 
   /** The exchange a regeneration asks again: refused while a reply is written, or when the chat does not end with one. */

@@ -51,15 +51,20 @@ export function assertMessageFits(
   if (messageTokens(message) > budget) throw new MessageTooLong(budget - TOKENS_PER_MESSAGE);
 }
 
+/** What the user typed (with what it must carry) is more than the model reads in one call; `message` says why in other words. */
 export class MessageTooLong extends AppError {
-  constructor(readonly budgetTokens: number) {
+  constructor(
+    readonly budgetTokens: number,
+    message?: string,
+  ) {
     const words = Math.max(0, Math.floor(budgetTokens * 0.75));
     super(
       'MESSAGE_TOO_LONG',
-      budgetTokens > 0
-        ? `This message is too long for this assistant: it can read about ${words.toLocaleString('en-US')} words ` +
+      message ??
+        (budgetTokens > 0
+          ? `This message is too long for this assistant: it can read about ${words.toLocaleString('en-US')} words ` +
             `(${budgetTokens.toLocaleString('en-US')} tokens) at a time. Shorten it or send it in parts.`
-        : 'This assistant cannot read any message with its current settings (its reply length leaves no room).',
+          : 'This assistant cannot read any message with its current settings (its reply length leaves no room).'),
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { AgentRouting, RoutingStrategyName } from '@mb/contracts/types/agent';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
-import { fitContext } from '../context/fit-context';
+import { fitContext, messageBudget } from '../context/fit-context';
 
 /** Bounds what one turn sends, whatever the agent's history window. */
 export const MAX_CONTEXT_MESSAGES = 100;
@@ -23,6 +23,11 @@ export interface ReplyContext {
   /** The chat's rolling summary, given as memory when older messages do not fit. */
   memory?: string | null;
   signal?: AbortSignal;
+  /**
+   * The newest message again, what it carries (attachments) read anew within `budgetTokens`: asked when a refusal
+   * taught a smaller window than it was read for. Throws MessageTooLong when what the user typed leaves no room.
+   */
+  refitNewest?: (budgetTokens: number) => Promise<ModelMessage>;
 }
 
 export interface PreparedReply {
@@ -36,7 +41,7 @@ export interface PreparedReply {
   contextMessages: number;
   omittedMessages: number;
   /** Fits the same reply to a smaller window (after the service refused the request as too long). */
-  refit(windowTokens: number): PreparedReply;
+  refit(windowTokens: number): Promise<PreparedReply>;
 }
 
 /** One way to answer a turn: decides whether it applies, then builds the model request. */
@@ -76,6 +81,12 @@ export function preparedReply(
     ...(reply.searchQuery !== undefined && { searchQuery: reply.searchQuery }),
     contextMessages: fitted.contextMessages,
     omittedMessages: fitted.omittedMessages,
-    refit: (windowTokens) => preparedReply({ ...context, windowTokens }, reply),
+    refit: async (windowTokens) => {
+      const { conversation, refitNewest } = context;
+      if (!refitNewest || !conversation.length) return preparedReply({ ...context, windowTokens }, reply);
+      const budget = messageBudget({ ...context.settings, systemPrompt: reply.systemPrompt, windowTokens });
+      const newest = await refitNewest(budget);
+      return preparedReply({ ...context, windowTokens, conversation: [...conversation.slice(0, -1), newest] }, reply);
+    },
   };
 }
