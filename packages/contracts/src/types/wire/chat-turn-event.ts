@@ -33,7 +33,7 @@ export interface ChatTurnSessionEvent {
   created: boolean;
 }
 /**
- * The user's message, saved before the model is called.
+ * The user's message, saved before the model is called. It comes again, before any token, when the model refused the request as too long and what it reads of the message's files was planned anew for its smaller window (each document's `read` says what it reads now).
  */
 export interface ChatTurnUserMessageEvent {
   type: 'user-message';
@@ -112,7 +112,7 @@ export interface ChatTurnErrorEvent {
   message: string;
   partial: ChatMessage | null;
   /**
-   * The user's message was taken back and is not stored (the model could not read it: MESSAGE_TOO_LONG), nor is the chat when this turn began it: the draft is the user's again.
+   * The user's message was taken back and is not stored (the model could not read it: MESSAGE_TOO_LONG), nor is the chat when this turn began it: the draft is the user's again. A new version (regenerate, edit) taken back leaves the exchange as it was before, the version it replaced chosen again.
    */
   withdrawn?: boolean;
 }
