@@ -76,9 +76,15 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
         if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
         restoreAttachments(attachments);
       };
+      /** A new version refused: the chat as saved, its exchange as it was before. */
+      const showSaved = async () => {
+        const id = savedSession.read(agent.id);
+        await (id ? loadMessages(id).catch(() => dispatch({ type: 'idle' })) : undefined);
+      };
       /** The server took the message back (the model could not read it): as if it had been refused at once. */
       const takeBack = () => {
-        if (shownKey) dispatch({ type: 'withdrawn', key: shownKey });
+        if (revision) void showSaved();
+        else if (shownKey) dispatch({ type: 'withdrawn', key: shownKey });
         giveBack();
         if (createdSession) rememberSession(null);
         void refreshSessions();
@@ -93,9 +99,10 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
           createdSession = created;
           if (created) void refreshSessions();
         },
+        // Again when the files were read anew for a smaller window: the message shows what the model reads now.
         'user-message': ({ message }) => {
           if (!pendingKey) return;
-          dispatch({ type: 'user-saved', key: pendingKey, message });
+          dispatch({ type: 'user-saved', key: shownKey ?? pendingKey, message });
           shownKey = message.id;
         },
         snapshot: ({ text, sources, toolCalls }) => {
@@ -147,10 +154,8 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
         if (controller.signal.aborted) return;
         if (received === 0 && pendingKey) {
           // Refused before anything was saved: take the message back so nothing typed is lost.
-          if (revision) {
-            const id = savedSession.read(agent.id);
-            await (id ? loadMessages(id).catch(() => dispatch({ type: 'idle' })) : undefined);
-          } else dispatch({ type: 'withdrawn', key: pendingKey });
+          if (revision) await showSaved();
+          else dispatch({ type: 'withdrawn', key: pendingKey });
           giveBack();
           reportTurnFailure(toTurnFailure(error), agent, append);
         } else if (received > 0) {
