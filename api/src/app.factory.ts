@@ -5,6 +5,7 @@ import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { API_PREFIX, AppModule } from './app.module';
 import type { Clock } from './common/clock';
+import { sameOriginChanges } from './common/same-origin.middleware';
 import { securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 
@@ -32,6 +33,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Before every route: a page of another origin never changes anything with the user's cookie.
+  app.use(`/${API_PREFIX}`, sameOriginChanges());
   app.setGlobalPrefix(API_PREFIX);
   app.enableShutdownHooks();
   return app;

@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '../common/app-error';
 import type { AnswerDoc } from '../common/route-docs';
+import { STATE_CHANGING_METHODS } from '../common/same-origin.middleware';
 import type { CatalogRoute } from './route-catalog';
 import type { SchemaComponents } from './schema-components';
 
@@ -90,6 +91,7 @@ function errorResponses(route: CatalogRoute, answer: AnswerDoc, components: Sche
   const codes = new Set<ErrorCode>([
     ...(route.isPublic ? [] : (['ACCESS_REQUIRED'] as const)),
     ...(route.bodySchema ? BODY_ERRORS : []),
+    ...(STATE_CHANGING_METHODS.has(route.method) ? (['FORBIDDEN_ORIGIN'] as const) : []),
     ...route.impliedErrors,
     ...(answer.errors ?? []),
     'INTERNAL',

@@ -23,6 +23,9 @@ export interface RawAnswer {
   body: string;
 }
 
+/** A server that refuses a body may close before reading all of it; what it answered still counts. */
+const CLOSED_BY_SERVER = new Set(['ECONNRESET', 'EPIPE']);
+
 /**
  * One HTTP/1.1 request over a plain socket, for what a well-behaved client (supertest, fetch) never sends: bodies
  * cut short or malformed, and connections reset in the middle.
@@ -41,8 +44,7 @@ export function rawRequest(port: number, request: RawRequest): Promise<RawAnswer
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      // A server that refuses a body may close before reading all of it; what it answered still counts.
-      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+      if (!CLOSED_BY_SERVER.has(error.code ?? '')) reject(error);
     });
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
