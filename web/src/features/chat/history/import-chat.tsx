@@ -4,6 +4,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { importChat } from '../../../lib/api/session-manage';
 import { sessionsKey, type ChatSession } from '../../../lib/api/sessions';
+import styles from './import-chat.module.css';
 
 /** A file larger than the server takes (its JSON body limit) is refused before it is sent. */
 const MAX_IMPORT_BYTES = 512 * 1024;
@@ -30,12 +31,10 @@ function describeFailure(error: unknown): string {
 }
 
 /** The server names each source it left out by its place in the file; the user needs only to know there were some. */
-const leftOutNote = (count: number) =>
-  count === 0
-    ? ''
-    : count === 1
-      ? '(1 source was left out: its link was not a web address.)'
-      : `(${count} sources were left out: their links were not web addresses.)`;
+const leftOutNote = (title: string, count: number) =>
+  count === 1
+    ? `“${title}” was imported without 1 source: its link was not a web address.`
+    : `“${title}” was imported without ${count} sources: their links were not web addresses.`;
 
 type ImportChatProps = {
   className: string;
@@ -53,7 +52,7 @@ export function ImportChat({ className, onImported }: ImportChatProps) {
     onSuccess: async ({ leftOut, ...session }) => {
       toast({
         title: 'Chat Imported',
-        description: [session.title, leftOutNote(leftOut.length)].filter(Boolean).join(' '),
+        description: leftOut.length ? leftOutNote(session.title, leftOut.length) : session.title,
       });
       await queryClient.invalidateQueries({ queryKey: sessionsKey(session.agentType) });
       onImported(session);
@@ -71,6 +70,7 @@ export function ImportChat({ className, onImported }: ImportChatProps) {
   };
 
   const busy = run.isPending;
+  const imported = run.data;
   return (
     <>
       <button
@@ -93,6 +93,12 @@ export function ImportChat({ className, onImported }: ImportChatProps) {
         aria-hidden="true"
         onChange={onChange}
       />
+      {/* Stays after the toast (the opened chat's own toast replaces it) until the next import. */}
+      {imported?.leftOut.length ? (
+        <p role="status" className={styles.note}>
+          {leftOutNote(imported.title, imported.leftOut.length)}
+        </p>
+      ) : null}
     </>
   );
 }
