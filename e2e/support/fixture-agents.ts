@@ -51,6 +51,7 @@ export const agents = {
   uploadsWithoutVision: fixture('uploads-without-vision'),
   uploadsOneSmallFile: fixture('uploads-one-small-file'),
   callsTools: fixture('calls-tools'),
+  fetchesPages: fixture('fetches-pages'),
   confirmsCalculator: fixture('confirms-calculator'),
   reliesOnADownServer: fixture('relies-on-a-down-server'),
 } as const satisfies Record<string, AgentDefinition>;
