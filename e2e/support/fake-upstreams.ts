@@ -6,7 +6,7 @@
  *
  * Control API (JSON, 127.0.0.1:CONTROL_PORT):
  *   POST /control/openai/script    a ScriptedReply or an array of them (declarative `match`; `toolCalls` the model makes)
- *   POST /control/openai/options   FakeOpenAI options until the next reset
+ *   POST /control/openai/options   FakeOpenAI options until the next reset (contextWindow: refuse longer calls)
  *   POST /control/serper/script    a ScriptedSearch or an array of them
  *   POST /control/reset            both fakes back to their start options; scripts and requests cleared
  *   GET  /control/openai/requests  recorded requests, headers included
@@ -45,6 +45,7 @@ const OPTION_FIELDS: Record<string, 'number' | 'string' | 'keys'> = {
   tokenDelayMs: 'number',
   acceptedKeys: 'keys',
   model: 'string',
+  contextWindow: 'number',
 };
 
 function checkFields(value: unknown, fields: Record<string, string>, what: string): Record<string, unknown> {

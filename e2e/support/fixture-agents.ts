@@ -46,6 +46,7 @@ export const agents = {
   wordsItsKeyForm: fixture('words-its-key-form'),
   readsShortMessages: fixture('reads-short-messages'),
   countsTokensItsOwnWay: fixture('counts-tokens-its-own-way'),
+  learnsItsWindow: fixture('learns-its-window'),
   keepsVersions: fixture('keeps-versions'),
   uploadsPhotosAndDocuments: fixture('uploads-photos-and-documents'),
   uploadsWithoutVision: fixture('uploads-without-vision'),

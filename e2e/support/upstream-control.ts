@@ -28,6 +28,8 @@ export interface OpenAIOptions {
   tokenDelayMs?: number;
   acceptedKeys?: string[];
   model?: string;
+  /** Refuse, as the real service does (context_length_exceeded, saying the limit), calls longer than this many tokens. */
+  contextWindow?: number;
 }
 
 /** A request as a fake received it. */
@@ -41,6 +43,8 @@ export interface RecordedRequest {
   body?: unknown;
   /** The fake process's performance.now() on arrival: only for comparing requests with each other. */
   receivedAt: number;
+  /** Completions: the tokens of the messages as the fake model counts them. */
+  promptTokens?: number;
 }
 
 /** A function call the model asked for, as the app sends it back in the conversation. */
