@@ -6,6 +6,7 @@ import {
   assertMessageFits,
   ContextWindows,
   messageBudget,
+  messageTokens,
   ModelClients,
   modelSettings,
   ModelVision,
@@ -50,8 +51,9 @@ export class ReplyContexts {
 
   /**
    * One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's memory.
-   * When a refusal teaches a smaller window, the newest message's files are read anew within it, and `onReread`
-   * is told how the chat now shows them.
+   * The newest message's files are read anew within the window when they were read for a larger one (a version of a
+   * message sent before a refusal taught it), and again whenever a refusal teaches a smaller one; `onReread` is told
+   * how the chat then shows them.
    */
   async contextOf(
     agent: AgentDefinition,
@@ -70,24 +72,28 @@ export class ReplyContexts {
           seesImages,
         )
       : new Map<string, AttachmentView>();
+    const messages = toModelMessages(conversation, views);
     const newest = conversation.at(-1);
-    const carriesFiles = newest?.role === 'user' && views.has(String(newest.id));
+    const refitNewest =
+      newest?.role === 'user' && views.has(String(newest.id))
+        ? async (budgetTokens: number) => {
+            const id = String(newest.id);
+            const reread = await this.attachments.reread(id, newest.content, budgetTokens, seesImages);
+            onReread?.(reread.attachments);
+            return toModelMessages([newest], new Map([[id, reread.view]]))[0];
+          }
+        : undefined;
+    const budget = this.budgetOf(agent, session);
+    if (refitNewest && messageTokens(messages.at(-1)!) > budget) messages.splice(-1, 1, await refitNewest(budget));
     return {
       routing: agent.routing,
       settings,
       systemPrompt: personaPrompt(personaOf(agent, session)),
-      conversation: toModelMessages(conversation, views),
+      conversation: messages,
       windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
       memory: session.summary,
       signal,
-      ...(carriesFiles && {
-        refitNewest: async (budgetTokens: number) => {
-          const id = String(newest.id);
-          const { view, attachments } = await this.attachments.reread(id, newest.content, budgetTokens, seesImages);
-          onReread?.(attachments);
-          return toModelMessages([newest], new Map([[id, view]]))[0];
-        },
-      }),
+      ...(refitNewest && { refitNewest }),
     };
   }
 }

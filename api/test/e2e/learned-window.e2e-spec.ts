@@ -120,6 +120,26 @@ describe('A window learned from a refusal: documents are read again by their rel
     });
   });
 
+  describe('a regenerated reply once another chat taught the window', () => {
+    const env = conversationAppPerSuite();
+
+    it('reads the document anew for the window known before any call, so the model refuses nothing', async () => {
+      const { sessionId } = await chatReadInFull(env, QUESTION);
+      const other = await uploadNotes(env);
+      await (await sendTurn(env.sut, { agentType: AGENT, content: QUESTION, attachments: [other.id] })).all();
+
+      const since = env.openai.streamedRequests().length;
+      const events = await (await regenerate(env, sessionId)).all();
+      expect(events.at(-1)).toEqual(expect.objectContaining({ type: 'done' }));
+      const { answered, refused } = calls(env, since);
+      expect({ answered: answered.length, refused }).toEqual({ answered: 1, refused: 0 });
+      expect(answered[0]).toContain(JOISTS_LINE);
+      const said = await readingsSaid(env, events);
+      expect(said).toEqual({ event: said.event, reply: said.event, stored: said.event });
+      expect(answered[0]).toContain(`read="${said.event}"`);
+    });
+  });
+
   describe('an edited message', () => {
     const env = conversationAppPerSuite();
 
