@@ -231,6 +231,7 @@ export function ChatPage({
               busy={conversation.busy}
               canStop={conversation.sessionId !== null}
               attachments={uploads}
+              refusal={conversation.refusal}
             />
           </AttachmentDropZone>
         </div>

@@ -1,10 +1,14 @@
 import { useId, useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { AgentInput } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toast-store';
+import { onItsWay, type DraftAttachment } from './attachments/attachment-draft';
 import { AttachmentChips } from './attachments/attachment-chips';
 import { transferFiles } from './attachments/transfer-files';
 import type { AttachmentUploads } from './attachments/use-attachment-uploads';
+import { ComposerStatus } from './composer-status';
 import styles from './composer.module.css';
+import { useDraftNote, type DraftRefusal } from './use-draft-note';
+import { useQueuedSend } from './use-queued-send';
 import { StrokeIcon } from '../../../components/stroke-icon';
 
 const texts = {
@@ -16,7 +20,12 @@ const texts = {
   attachedTitle: 'File Attached',
   attached: (file: string) => `File "${file}" attached to your message.`,
   attachedLine: (file: string) => `[Attached file: ${file}]`,
+  failedHold: 'Remove the files that could not be uploaded to send.',
+  failedWhileWaiting: (names: string[]) => `${listOf.format(names)} could not be uploaded.`,
 } as const;
+
+const listOf = new Intl.ListFormat('en', { type: 'conjunction' });
+const noFiles: readonly DraftAttachment[] = [];
 
 /** Which key press sends, per the agent's `input.send`. IME composition never sends. */
 const sendKeys: Record<AgentInput['send'], (event: KeyboardEvent) => boolean> = {
@@ -62,19 +71,41 @@ type ComposerProps = {
   canStop: boolean;
   /** The files of the message, when the agent's `input.attach` is "upload". */
   attachments?: AttachmentUploads;
+  /** The last message was refused and its draft given back: why, shown beside the draft until it changes. */
+  refusal?: DraftRefusal | null;
 };
 
-export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, canStop, attachments }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { input, draft, onDraftChange, onSend, onStop, busy, canStop, attachments, refusal = null } = props;
   const area = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const holdId = useId();
   const noteId = useId();
+  const liveId = useId();
+  const refusalId = useId();
   const uploads = input.attach === 'upload' ? attachments : undefined;
-  const empty = draft.trim() === '' && (uploads?.items.length ?? 0) === 0;
-  /** Files still uploading, or failed: Send waits, and says why. */
-  const hold = uploads?.hold ?? null;
+  const items = uploads?.items ?? noFiles;
+  const empty = draft.trim() === '' && items.length === 0;
   const note = uploads?.policy.blindNote ?? null;
+  const hint = busy ? (input.busyHint ?? input.hint) : input.hint;
+  const draftNote = useDraftNote(draft, items, refusal);
+  const queued = useQueuedSend({
+    text: draft,
+    items,
+    busy,
+    send: () => onSend(draft),
+    notSent: (failed, whileWaiting) =>
+      draftNote.show({ reason: whileWaiting ? texts.failedWhileWaiting(failed) : texts.failedHold, announce: true }),
+  });
+  /** A file that could not be uploaded holds Send until it is removed. */
+  const failed = queued.step === 'failed';
+  const waitingFor = queued.waiting ? items.filter(onItsWay).length : null;
+  const describedBy = [
+    queued.waiting || draftNote.note?.announce ? liveId : null,
+    !queued.waiting && draftNote.note && !draftNote.note.announce ? refusalId : null,
+    hint ? hintId : null,
+  ].filter(Boolean);
 
   // Grow with the text between the agent's minimum and maximum heights.
   useLayoutEffect(() => {
@@ -85,15 +116,21 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
     element.style.height = `${input.maxHeight ? Math.min(wanted, input.maxHeight) : wanted}px`;
   }, [draft, input.minHeight, input.maxHeight]);
 
-  const send = () => {
-    if (empty || busy || hold) return;
-    onSend(draft);
+  const cancel = () => {
+    queued.cancel();
+    area.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.nativeEvent.isComposing || !sendKeys[input.send](event)) return;
+    if (event.nativeEvent.isComposing) return;
+    if (queued.waiting && event.key === 'Escape') {
+      // Before the chat's own Escape (stop a reply), which leaves an event already handled alone.
+      event.preventDefault();
+      return cancel();
+    }
+    if (!sendKeys[input.send](event)) return;
     event.preventDefault();
-    send();
+    queued.request();
   };
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -113,13 +150,12 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
     uploads.add(files);
   };
 
-  const hint = busy ? (input.busyHint ?? input.hint) : input.hint;
   return (
     <form
       className={styles.composer}
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        queued.request();
       }}
     >
       {uploads ? <AttachmentChips uploads={uploads} onAllRemoved={() => area.current?.focus()} /> : null}
@@ -128,6 +164,13 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           {note}
         </p>
       ) : null}
+      <ComposerStatus
+        waitingFor={waitingFor}
+        note={draftNote.note}
+        onCancel={cancel}
+        liveId={liveId}
+        noteId={refusalId}
+      />
       <div className={styles.row}>
         <button
           type="button"
@@ -158,9 +201,10 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
           onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
+          readOnly={queued.waiting}
           placeholder={input.placeholder}
           aria-label={texts.messageLabel}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
           rows={input.rows ?? 1}
           style={{ minHeight: input.minHeight, maxHeight: input.maxHeight }}
         />
@@ -180,9 +224,11 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
             type="submit"
             className={`${styles.iconButton} ${styles.send}`}
             aria-label={texts.send}
-            aria-describedby={hold ? holdId : undefined}
-            title={hold ?? undefined}
-            disabled={empty || busy || hold !== null}
+            aria-describedby={failed ? holdId : queued.waiting ? liveId : undefined}
+            title={failed ? texts.failedHold : undefined}
+            // Pressed already: it stays where it is (and keeps the focus) while the message waits for its files.
+            aria-disabled={queued.waiting || undefined}
+            disabled={empty || busy || failed}
           >
             <StrokeIcon size={18} strokeWidth={2.2}>
               <path d="M22 2 11 13" />
@@ -190,9 +236,9 @@ export function Composer({ input, draft, onDraftChange, onSend, onStop, busy, ca
             </StrokeIcon>
           </button>
         )}
-        {hold ? (
+        {failed ? (
           <span id={holdId} hidden>
-            {hold}
+            {texts.failedHold}
           </span>
         ) : null}
       </div>

@@ -28,10 +28,13 @@ export function useConversation(
   const greeting = useMemo(() => greetingOf(agent.conversation), [agent.conversation]);
   const [state, dispatch] = useReducer(conversationReducer, greeting, initialConversation);
   const [draft, setDraft] = useState('');
+  /** Why the draft given back was not sent: a new object for each refusal, which the composer shows beside it. */
+  const [refusal, setRefusal] = useState<{ reason: string } | null>(null);
+  const refuseDraft = useCallback((reason: string) => setRefusal({ reason }), []);
   const append = useCallback((item: ChatItem) => dispatch({ type: 'append', item }), []);
   const session = useCurrentSession(agent.id, greeting, dispatch);
   const { sessionId, rememberSession, refreshSessions } = session;
-  const stream = useTurnStream({ agent, dispatch, append, setDraft, restoreAttachments, session });
+  const stream = useTurnStream({ agent, dispatch, append, setDraft, restoreAttachments, refuseDraft, session });
   const opening = useSessionOpening({ agent, greeting, dispatch, session, stream });
   const requests = useTurnRequests({ agent, state, dispatch, setDraft, sessionId, follow: stream.follow });
   const versions = useVersionChoice({ agent, dispatch, append, sessionId, busy: state.busy });
@@ -69,6 +72,7 @@ export function useConversation(
     sessionId,
     draft,
     setDraft,
+    refusal,
     send: requests.send,
     stop,
     decideToolCall,

@@ -3,8 +3,8 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '../../../lib/api/attachments';
 import { toast } from '../../../components/toast/toast-store';
 import { attachTurn, type ChatTurnEvent } from '../../../lib/api/turns';
-import { reportTurnFailure } from '../errors/report-turn-failure';
-import { toTurnFailure } from '../errors/turn-failure';
+import { failureReason, reportTurnFailure } from '../errors/report-turn-failure';
+import { toTurnFailure, type TurnFailure } from '../errors/turn-failure';
 import { chatTexts } from './chat-texts';
 import type { ChatItem, ConversationAction } from './conversation-state';
 import { savedSession } from './saved-session';
@@ -29,6 +29,8 @@ type TurnStreamDeps = {
   setDraft: Dispatch<SetStateAction<string>>;
   /** Puts a refused message's attachments back in the composer. */
   restoreAttachments: (attachments: ChatAttachment[]) => void;
+  /** Says why the draft given back was not sent, beside it. */
+  refuseDraft: (reason: string) => void;
   session: Pick<CurrentSession, 'rememberSession' | 'refreshSessions' | 'loadMessages'>;
 };
 
@@ -36,7 +38,8 @@ type TurnStreamDeps = {
  * Follows the events of a turn into the conversation, one stream at a time: a reply streamed token by
  * token, a connection that broke picked up again, a message refused or taken back given back as a draft.
  */
-export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttachments, session }: TurnStreamDeps) {
+export function useTurnStream(deps: TurnStreamDeps) {
+  const { agent, dispatch, append, setDraft, restoreAttachments, refuseDraft, session } = deps;
   const { rememberSession, refreshSessions, loadMessages } = session;
   const stream = useRef<AbortController | null>(null);
 
@@ -71,10 +74,12 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
       let ended = false;
       let shownKey = pendingKey;
       let createdSession = false;
-      /** Nothing typed or attached is lost: the refused message goes back to the composer. */
-      const giveBack = () => {
+      /** Nothing typed or attached is lost: the refused message goes back to the composer, with why. */
+      const giveBack = (failure: TurnFailure) => {
+        if (sentDraft === undefined && attachments.length === 0) return;
         if (sentDraft !== undefined) setDraft((current) => current || sentDraft);
         restoreAttachments(attachments);
+        refuseDraft(failureReason(failure, agent));
       };
       /** A new version refused: the chat as saved, its exchange as it was before. */
       const showSaved = async () => {
@@ -82,10 +87,10 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
         await (id ? loadMessages(id).catch(() => dispatch({ type: 'idle' })) : undefined);
       };
       /** The server took the message back (the model could not read it): as if it had been refused at once. */
-      const takeBack = () => {
+      const takeBack = (failure: TurnFailure) => {
         if (revision) void showSaved();
         else if (shownKey) dispatch({ type: 'withdrawn', key: shownKey });
-        giveBack();
+        giveBack(failure);
         if (createdSession) rememberSession(null);
         void refreshSessions();
       };
@@ -139,7 +144,7 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
         error: ({ code, message, partial, withdrawn }) => {
           ended = true;
           dispatch({ type: 'reply-ended', message: partial });
-          if (withdrawn) takeBack();
+          if (withdrawn) takeBack({ code, message });
           reportTurnFailure({ code, message }, agent, append);
         },
       };
@@ -156,8 +161,9 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
           // Refused before anything was saved: take the message back so nothing typed is lost.
           if (revision) await showSaved();
           else dispatch({ type: 'withdrawn', key: pendingKey });
-          giveBack();
-          reportTurnFailure(toTurnFailure(error), agent, append);
+          const failure = toTurnFailure(error);
+          giveBack(failure);
+          reportTurnFailure(failure, agent, append);
         } else if (received > 0) {
           await resync();
         } else {
@@ -167,7 +173,18 @@ export function useTurnStream({ agent, dispatch, append, setDraft, restoreAttach
         if (stream.current === controller) stream.current = null;
       }
     },
-    [agent, append, detach, dispatch, loadMessages, refreshSessions, rememberSession, restoreAttachments, setDraft],
+    [
+      agent,
+      append,
+      detach,
+      dispatch,
+      loadMessages,
+      refreshSessions,
+      refuseDraft,
+      rememberSession,
+      restoreAttachments,
+      setDraft,
+    ],
   );
 
   /** Follows a session's turn in progress, if there is one (after a reload, or a chat opened). */

@@ -33,15 +33,16 @@ const presenters: Record<ErrorStyle, Report> = {
     });
   },
   toast: (failure, agent) => {
-    // A refused input (e.g. an invalid pasted configuration) says what to fix rather than the generic text.
-    const description = failure.details?.length
-      ? `${failure.message} ${failure.details.join('; ')}`
-      : isRefusal(failure)
-        ? failure.message
-        : (agent.errors.text ?? wordingOf(failure.code)?.text ?? failure.message);
-    toast({ title: errorToastTitle, description, variant: 'destructive' });
+    toast({ title: errorToastTitle, description: toastWords(failure, agent), variant: 'destructive' });
   },
 };
+
+function toastWords(failure: TurnFailure, agent: AgentDefinition): string {
+  // A refused input (e.g. an invalid pasted configuration) says what to fix rather than the generic text.
+  if (failure.details?.length) return withDetails(failure);
+  if (isRefusal(failure)) return failure.message;
+  return agent.errors.text ?? wordingOf(failure.code)?.text ?? failure.message;
+}
 
 const isRefusal = (failure: TurnFailure) => failure.code !== undefined && inputRefusals.has(failure.code);
 
@@ -51,6 +52,20 @@ export function reportTurnFailure(
   append: (item: ChatItem) => void,
 ): void {
   // An apology for a failure would hide what to change: a refused message is always said plainly.
-  const style = isRefusal(failure) && agent.errors.style === 'apology' ? 'notice' : agent.errors.style;
-  presenters[style](failure, agent, append);
+  presenters[styleOf(failure, agent)](failure, agent, append);
 }
+
+const styleOf = (failure: TurnFailure, agent: AgentDefinition): ErrorStyle =>
+  isRefusal(failure) && agent.errors.style === 'apology' ? 'notice' : agent.errors.style;
+
+/**
+ * Why a message was not sent, in the words its report used (the toast's, or the notice's), to stay beside
+ * the draft it gave back. An apology's words would say nothing, so that style's reason is the notice's.
+ */
+export function failureReason(failure: TurnFailure, agent: AgentDefinition): string {
+  if (styleOf(failure, agent) === 'toast') return toastWords(failure, agent);
+  return wordingOf(failure.code)?.text ?? withDetails(failure);
+}
+
+const withDetails = ({ message, details }: TurnFailure) =>
+  details?.length ? `${message} ${details.join('; ')}` : message;

@@ -73,17 +73,8 @@ export function draftReducer(items: DraftAttachment[], action: DraftAction): Dra
   }
 }
 
-export const holdTexts = {
-  uploading: 'Wait until the files have finished uploading.',
-  failed: 'Remove the files that could not be uploaded to send.',
-} as const;
-
-/** Why Send must wait: a file still on its way, or one that failed (null: nothing holds it). */
-export function holdOf(items: DraftAttachment[]): string | null {
-  if (items.some((item) => item.state === 'uploading' || item.state === 'processing')) return holdTexts.uploading;
-  if (items.some((item) => item.state === 'failed')) return holdTexts.failed;
-  return null;
-}
+/** A file of the message still on its way: its bytes going out, or the server reading them. */
+export const onItsWay = (item: DraftAttachment) => item.state === 'uploading' || item.state === 'processing';
 
 export const readyAttachments = (items: DraftAttachment[]): ChatAttachment[] =>
   items.flatMap((item) => (item.state === 'ready' ? [item.attachment] : []));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { deleteAttachment, uploadAttachment, type ChatAttachment } from '../../../../lib/api/attachments';
 import { attachmentPolicy, attachmentTexts, guessKind, refusalOf, type AttachmentPolicy } from './attachment-policy';
-import { draftReducer, holdOf, readyAttachments, readyChip, type DraftAttachment } from './attachment-draft';
+import { draftReducer, readyAttachments, readyChip, type DraftAttachment } from './attachment-draft';
 import { uploadFailureText } from './upload-failure';
 
 /** The two calls behind the chips; tests may hand in their own. */
@@ -169,8 +169,6 @@ export function useAttachmentUploads(agent: AgentDefinition, uploader: Uploader 
     refusals,
     /** The stored files, in order: what Send takes. */
     ready: useMemo(() => readyAttachments(items), [items]),
-    /** Why Send must wait (null: it need not). */
-    hold: useMemo(() => holdOf(items), [items]),
     add,
     remove,
     clear,
