@@ -52,8 +52,9 @@ export class ReplyRouter {
 
   /**
    * Answers a prepared reply; when the service refuses it as too long for the model, again fitted to the window
-   * the refusal shows (in our tokens), which the model keeps until restart. Refitting throws MessageTooLong
-   * when the newest message alone is what does not fit.
+   * the refusal shows (in our tokens), which the model keeps until restart. Refitting reads what the newest message
+   * carries anew within that window (the context's refitNewest), and throws MessageTooLong when what the user typed
+   * is what does not fit.
    */
   async answer<T>(
     context: ReplyContext,
