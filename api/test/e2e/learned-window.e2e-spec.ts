@@ -101,6 +101,18 @@ describe('A window learned from a refusal: documents are read again by their rel
     });
   });
 
+  describe('a new message with a document, to a model whose tokenizer counts more than ours', () => {
+    const env = conversationAppPerSuite({ openai: { contextWindow: WINDOW, tokenScale: 1.3 } });
+
+    it('is answered from the parts about the question within the window as the model counts it', async () => {
+      const notes = await uploadNotes(env);
+      const events = await (
+        await sendTurn(env.sut, { agentType: AGENT, content: QUESTION, attachments: [notes.id] })
+      ).all();
+      await expectReadForTheJoists(env, events, 0);
+    });
+  });
+
   describe('a regenerated reply', () => {
     const env = conversationAppPerSuite();
 
