@@ -5,7 +5,7 @@ import type { ImportChatResponse } from '@mb/contracts/types/wire/import-chat-re
 import type { UpdateChatSessionRequest } from '@mb/contracts/types/wire/update-chat-session-request';
 import { request, sendRequest } from '../api-client';
 
-export type { ChatExport };
+export type { ChatExport, ImportChatResponse };
 export type ExportFormat = 'markdown' | 'json';
 
 /** Renames (title) or pins and unpins (pinned) a chat; answers the chat as changed. */

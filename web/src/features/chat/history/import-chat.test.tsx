@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../components/toast/toast-store';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
@@ -53,6 +53,22 @@ describe(Sut.name, () => {
       description: '“Gutters” was imported without 2 sources: their links were not web addresses.',
     });
     expect(onImported).toHaveBeenCalledWith(session);
+  });
+
+  it('keeps the note when the control is shown again (a phone closes the drawer holding it as the chat opens)', async () => {
+    stubApi({
+      'POST /api/chat/import': () => json({ ...session, leftOut: ['messages.1.sources.0 was left out'] }, 201),
+    });
+    const first = renderSut();
+    fireEvent.change(first.input, { target: { files: [exportFile()] } });
+    await screen.findByRole('status');
+
+    cleanup();
+    renderSut();
+
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '“Gutters” was imported without 1 source: its link was not a web address.',
+    );
   });
 
   it('says nothing more than the title when nothing was left out', async () => {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { atom, useAtom } from 'jotai';
 import { useRef, type ChangeEvent } from 'react';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { importChat } from '../../../lib/api/session-manage';
+import { importChat, type ImportChatResponse } from '../../../lib/api/session-manage';
 import { sessionsKey, type ChatSession } from '../../../lib/api/sessions';
 import styles from './import-chat.module.css';
 
@@ -36,6 +37,9 @@ const leftOutNote = (title: string, count: number) =>
     ? `“${title}” was imported without 1 source: its link was not a web address.`
     : `“${title}” was imported without ${count} sources: their links were not web addresses.`;
 
+/** The last import's answer, kept outside the control: on a phone the drawer holding it closes as the chat opens. */
+const lastImportAtom = atom<ImportChatResponse | undefined>(undefined);
+
 type ImportChatProps = {
   className: string;
   /** The new chat, once the server has created it. */
@@ -46,10 +50,14 @@ type ImportChatProps = {
 export function ImportChat({ className, onImported }: ImportChatProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
+  const [imported, setImported] = useAtom(lastImportAtom);
 
   const run = useMutation({
     mutationFn: async (file: File) => importChat(await readExport(file)),
-    onSuccess: async ({ leftOut, ...session }) => {
+    onMutate: () => setImported(undefined),
+    onSuccess: async (answer) => {
+      setImported(answer);
+      const { leftOut, ...session } = answer;
       toast({
         title: 'Chat Imported',
         description: leftOut.length ? leftOutNote(session.title, leftOut.length) : session.title,
@@ -70,7 +78,6 @@ export function ImportChat({ className, onImported }: ImportChatProps) {
   };
 
   const busy = run.isPending;
-  const imported = run.data;
   return (
     <>
       <button
