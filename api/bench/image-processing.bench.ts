@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DEFAULT_MAX_INPUT_PIXELS, processImage, type ProcessedImage } from '../src/attachments/processing/image';
-import { decodeHeic } from '../src/attachments/processing/image/decode-heic';
+import { processImage, type ProcessedImage } from '../src/attachments/processing/image';
 import { noisyPhoto } from '../test/fixtures/files/make-images';
 import { type Cleanup, ms, percentile, runBench, sleep, spawnBenchChild } from './support/bench-kit';
 
@@ -18,8 +17,9 @@ import { type Cleanup, ms, percentile, runBench, sleep, spawnBenchChild } from '
  * libvips thread, where freed pixel buffers fragment) and once with MALLOC_ARENA_MAX=2.
  *
  * Then the same photo as an iPhone-sized HEIC (made by libheif's heif-enc, skipped where it is not installed)
- * decoded to RGBA, in a child process per decoder: libheif in WebAssembly on the calling thread, as decodeHeic did
- * before, and decodeHeic's worker thread; with the longest stall of the calling thread's event loop meanwhile.
+ * decoded, in a child process per decoder: libheif in WebAssembly on the calling thread (to RGBA), as the server once
+ * did, and processImage, which decodes and stores it in a process of its own; with the longest stall of the calling
+ * thread's event loop meanwhile.
  */
 const MAX_EDGE = 2048;
 const WARMUP = 2;
@@ -72,8 +72,8 @@ const HEIC_DECODERS = {
       images.dispose();
     }
   },
-  'worker (decodeHeic)': async (heic: string) => {
-    await decodeHeic(heic, DEFAULT_MAX_INPUT_PIXELS);
+  'own process (processImage)': async (heic: string) => {
+    await processImage(heic, { maxEdge: MAX_EDGE });
   },
 } satisfies Record<string, (heic: string) => Promise<void>>;
 type HeicDecoder = keyof typeof HEIC_DECODERS;

@@ -1,46 +1,70 @@
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { type Serializable, spawn } from 'node:child_process';
 
-/** The worker could not start: a fault of this server, not of the user's file. */
-const STARTUP_ERRORS = new Set([
-  'MODULE_NOT_FOUND',
-  'ERR_MODULE_NOT_FOUND',
-  'ERR_WORKER_PATH',
-  'ERR_WORKER_INIT_FAILED',
-]);
-
-export interface BoundedWorkerOptions {
+export interface BoundedProcessOptions {
   timeoutMs: number;
-  resourceLimits: ResourceLimits;
-  /** Why a worker stopped at timeoutMs failed. */
+  /**
+   * The most memory the process may hold, its own start included (RLIMIT_DATA): past it, allocations fail in
+   * the process (ArrayBuffers, WebAssembly, libvips, zlib as much as the JavaScript heap), never in the server.
+   */
+  memoryMb: number;
+  /** Why a process stopped at timeoutMs failed. */
   tooSlow(): Error;
-  /** Why a worker that failed on its file (out of memory among the ways) failed. */
-  crashed(error: Error & { code?: string }): Error;
-  /** Why a worker that exited without answering failed. */
-  exited(code: number): Error;
+  /** Why a process that ran out of memory failed. */
+  tooHeavy(): Error;
+  /** Why a process that ended without answering, some other way, failed. */
+  crashed(cause: Error): Error;
 }
 
+/** How V8 ends a process it cannot give memory to (a fatal error aborts, or traps). */
+const OUT_OF_MEMORY_SIGNALS = new Set<NodeJS.Signals>(['SIGABRT', 'SIGTRAP', 'SIGILL']);
+const STDERR_KEPT = 2048;
+
+/** What a process answers when its parser cannot load (child-answer.mjs): the server's fault, not the file's. */
+const isFault = (answer: unknown): answer is { fault: string } =>
+  typeof answer === 'object' && answer !== null && 'fault' in answer;
+
 /**
- * Runs one job in a worker thread of its own and answers its first message; the worker is stopped after
- * `timeoutMs`, when its heap outgrows `resourceLimits`, and once it has answered. A worker that cannot start
- * fails with its own error (a fault of this server); every other way it fails, with the caller's words.
+ * Runs one job in a node process of its own and answers its first message (IPC, structured clone, so Buffers
+ * travel): the process is killed after `timeoutMs` and once it has answered, and its memory is the system's
+ * again when it ends, whatever the allocator or WebAssembly would have kept. A process that cannot start fails
+ * with its own error (a fault of this server); every other way it fails, with the caller's words.
  */
-export function runBoundedWorker<Answer>(file: string, job: unknown, options: BoundedWorkerOptions): Promise<Answer> {
+export function runBoundedProcess<Answer>(
+  file: string,
+  job: Serializable,
+  options: BoundedProcessOptions,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    // No inherited node flags: a loader hook of the parent (tsx) would only slow the plain .mjs worker down.
-    const worker = new Worker(file, { workerData: job, resourceLimits: options.resourceLimits, execArgv: [] });
+    const kilobytes = String(options.memoryMb * 1024);
+    // The shell sets the limits and becomes node (exec): the signal that ends node is the one seen here.
+    const child = spawn(
+      '/bin/sh',
+      ['-c', 'ulimit -d "$1" && ulimit -c 0 && shift && exec "$@"', 'sh', kilobytes, process.execPath, file],
+      { env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
+    );
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT)));
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      child.kill('SIGKILL');
       finish();
     };
     const timer = setTimeout(() => settle(() => reject(options.tooSlow())), options.timeoutMs);
-    worker.once('message', (answer: Answer) => settle(() => resolve(answer)));
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() => reject(STARTUP_ERRORS.has(error.code ?? '') ? error : options.crashed(error))),
+    child.once('message', (answer: Answer | { fault: string }) =>
+      settle(() => (isFault(answer) ? reject(new Error(answer.fault)) : resolve(answer))),
     );
-    worker.once('exit', (code) => settle(() => reject(options.exited(code))));
+    child.once('error', (error) => settle(() => reject(error)));
+    child.once('exit', (code, signal) =>
+      settle(() => {
+        if (signal && OUT_OF_MEMORY_SIGNALS.has(signal)) return reject(options.tooHeavy());
+        reject(
+          options.crashed(new Error(`the process exited (${signal ?? code}) without answering: ${stderr.trim()}`)),
+        );
+      }),
+    );
+    child.send(job, (error) => error && settle(() => reject(error)));
   });
 }

@@ -1,30 +1,56 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { answer, outOfMemory, serveOneJob } from '../child-answer.mjs';
 
 /**
- * Reads one PDF or DOCX in a worker thread, so the server can stop a parser that runs too long or grows
- * too large without stopping itself (read-in-worker.ts starts it). Posts one answer, a plain object:
- * { pages: string[] } | { html: string } | { problem: 'password' | 'damaged' | 'too-many-pages', pages? }.
- * A parser's own errors never leave this thread, only the problem they stand for.
+ * Reads one PDF or DOCX in a process of its own (read-in-process.ts starts it, memory-limited), so the server can
+ * stop a parser that runs too long or grows too large without stopping itself. Answers one plain object:
+ * { pages: string[] } | { html: string } | { problem: 'password' | 'damaged' | 'too-heavy' } |
+ * { problem: 'too-many-pages', pages } | { problem: 'expands-too-far' }.
+ * A parser's own errors never leave this process, only the problem they stand for.
  */
 const require = createRequire(import.meta.url);
 
-/** How each kind is read: `load` its parser (a failure there is the server's, and is not caught), then `read`. */
-const readers = {
-  pdf: { load: loadPdfjs, read: readPdf },
-  docx: { load: () => require('mammoth'), read: readDocx },
-};
+/**
+ * pdf.js inflates a stream whole through DecompressionStream, then copies it into one array: a 400 KB stream of
+ * zeros becomes 800 MB. Each stream is counted as it inflates, and the first past `maxStreamBytes` ends the read.
+ */
+function countInflatedStreams(maxStreamBytes) {
+  const Native = globalThis.DecompressionStream;
+  globalThis.DecompressionStream = class CountedDecompressionStream {
+    constructor(format) {
+      const native = new Native(format);
+      let inflated = 0;
+      this.writable = native.writable;
+      this.readable = native.readable.pipeThrough(
+        new TransformStream({
+          transform(chunk, controller) {
+            inflated += chunk.byteLength;
+            // Not an error: pdf.js would catch it and inflate the same stream again in JavaScript, uncounted.
+            if (inflated > maxStreamBytes) answer({ problem: 'expands-too-far' });
+            else controller.enqueue(chunk);
+          },
+        }),
+      );
+    }
+  };
+}
 
-async function loadPdfjs() {
+/** pdf.js reports, and goes past, what fails on a page: memory running out there must not become a page without text. */
+function watchParserWarnings() {
+  const heard = (...words) => {
+    if (outOfMemory(words.join(' '))) answer({ problem: 'too-heavy' });
+  };
+  console.log = console.warn = console.error = heard;
+}
+
+async function readPdf({ path, maxPages, maxStreamBytes }) {
+  countInflatedStreams(maxStreamBytes);
+  watchParserWarnings();
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js runs its "worker" in this thread when it finds it here: no second thread to start or stop.
   globalThis.pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  return pdfjs;
-}
-
-async function readPdf(pdfjs, { path, maxPages }) {
   const assets = dirname(require.resolve('pdfjs-dist/package.json'));
   const loading = pdfjs.getDocument({
     data: new Uint8Array(await readFile(path)),
@@ -33,13 +59,14 @@ async function readPdf(pdfjs, { path, maxPages }) {
     useSystemFonts: false,
     cMapUrl: join(assets, 'cmaps/'),
     standardFontDataUrl: join(assets, 'standard_fonts/'),
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    verbosity: pdfjs.VerbosityLevel.WARNINGS,
   });
   let document;
   try {
     document = await loading.promise;
   } catch (error) {
-    return { problem: error?.name === 'PasswordException' ? 'password' : 'damaged' };
+    if (error?.name === 'PasswordException') return { problem: 'password' };
+    throw error;
   }
   if (document.numPages > maxPages) return { problem: 'too-many-pages', pages: document.numPages };
   const pages = [];
@@ -61,14 +88,17 @@ function pageText({ items }) {
   return text;
 }
 
-async function readDocx(mammoth, { path }) {
+async function readDocx({ path }) {
+  const mammoth = require('mammoth');
   // Only the text is wanted: an image becomes an empty <img> and its bytes are never read.
   const convertImage = mammoth.images.imgElement(async () => ({ src: '' }));
   const { value } = await mammoth.convertToHtml({ path }, { convertImage });
   return { html: value };
 }
 
-const { kind, ...job } = workerData;
-const reader = readers[kind];
-const parser = await reader.load();
-parentPort.postMessage(await reader.read(parser, job).catch(() => ({ problem: 'damaged' })));
+const readers = { pdf: readPdf, docx: readDocx };
+
+serveOneJob(
+  (job) => readers[job.kind](job),
+  () => ({ problem: 'damaged' }),
+);

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { ChildProcess } from 'node:child_process';
 import {
   FixtureFolder,
   binaryFile,
@@ -16,6 +16,7 @@ import {
   xlsxLikeZip,
   zipBombDocx,
 } from '../../../../test/fixtures/files/make-documents';
+import { pdfBomb } from '../../../../test/fixtures/files/make-bombs';
 import { FileRefusal } from '../file-refusal';
 import { type DocumentLimits } from './document-types';
 import { extractDocument } from './extract-document';
@@ -103,16 +104,40 @@ describe('refused documents', () => {
       });
     });
 
-    it('stops the worker of a PDF that takes longer than the time cap', async () => {
-      const terminate = jest.spyOn(Worker.prototype, 'terminate');
+    it('stops the process reading a PDF that takes longer than the time cap', async () => {
+      const kill = jest.spyOn(ChildProcess.prototype, 'kill');
       try {
         const sut = await refusalOf(textPdf(150, { charsPerPage: 3_000 }), 'big.pdf', { timeoutMs: 1 });
 
         expect(sut).toMatchObject({ reason: 'unreadable', message: expect.stringContaining('took too long to read') });
-        expect(terminate).toHaveBeenCalledTimes(1);
+        expect(kill).toHaveBeenCalledTimes(1);
       } finally {
-        terminate.mockRestore();
+        kill.mockRestore();
       }
+    });
+
+    it('refuses a PDF stream that inflates past the cap, counting it as it inflates', async () => {
+      const bomb = await pdfBomb(64 * 1024 * 1024);
+      expect(bomb.length).toBeLessThan(100_000);
+
+      const sut = await refusalOf(bomb, 'report.pdf', { maxStreamBytes: 8 * 1024 * 1024 });
+
+      expect(sut).toMatchObject({
+        reason: 'unreadable',
+        message:
+          'This PDF holds a compressed part that unpacks to more than 8 MB, more than can be read; print it to a new PDF and attach that.',
+      });
+    });
+
+    it('stops a stream pdf.js inflates in JavaScript at the memory of the process reading it', async () => {
+      const bomb = pdfBomb(256 * 1024 * 1024, { predictor: true });
+
+      const sut = await refusalOf(bomb, 'report.pdf', { memoryMb: 128 });
+
+      expect(sut).toMatchObject({
+        reason: 'unreadable',
+        message: 'This PDF needs too much memory to read; split it into smaller documents and attach those.',
+      });
     });
 
     it('refuses a zip bomb by the sizes in its directory', async () => {

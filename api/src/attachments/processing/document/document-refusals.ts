@@ -2,7 +2,7 @@ import { FileRefusal } from '../file-refusal';
 
 /** Every sentence a user reads when a document is refused, in one place so they stay alike. */
 
-/** The kinds of file a worker parses. */
+/** The kinds of file a parsing process reads. */
 export type ParsedKind = 'pdf' | 'docx';
 type Noun = ParsedKind | 'office' | 'file';
 const NAMES: Record<Noun, string> = { pdf: 'PDF', docx: 'Word document', office: 'Office document', file: 'file' };
@@ -48,6 +48,10 @@ export const refusals = {
     unreadable('This file holds too many files inside to be read; attach the documents one by one.'),
   tooLong: (bytes: number, maxBytes: number) =>
     unreadable(`This file is ${megabytes(bytes)}; at most ${megabytes(maxBytes)} of text can be read.`),
+  streamTooLarge: (maxBytes: number) =>
+    unreadable(
+      `This PDF holds a compressed part that unpacks to more than ${megabytes(maxBytes)}, more than can be read; print it to a new PDF and attach that.`,
+    ),
   tooSlow: (kind: ParsedKind) =>
     unreadable(`This ${NAMES[kind]} took too long to read; split it into smaller documents and attach those.`),
   tooHeavy: (kind: ParsedKind) =>

@@ -27,12 +27,18 @@ export interface DocumentLimits {
   maxExpandedBytes: number;
   /** How long parsing a PDF or DOCX may take. */
   timeoutMs: number;
+  /** The most one PDF stream may inflate to: pdf.js holds it twice over, whole, while it copies it. */
+  maxStreamBytes: number;
+  /** The memory of the process that parses a PDF or DOCX, its own start (about 60 MB) included. */
+  memoryMb: number;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxPages: 500,
   maxExpandedBytes: 50 * 1024 * 1024,
   timeoutMs: 20_000,
+  maxStreamBytes: 64 * 1024 * 1024,
+  memoryMb: 256,
 };
 
 /** Small enough to rank and fit into a context window part by part, large enough to read alone. */

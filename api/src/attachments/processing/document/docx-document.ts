@@ -2,7 +2,7 @@ import { refusals } from './document-refusals';
 import { type DocumentLimits, type DocumentPart, type ExtractedDocument, extractedDocument } from './document-types';
 import { checkDocxPackage } from './docx-package';
 import { htmlBlocks, type TextBlock } from './html-blocks';
-import { readInWorker } from './read-in-worker';
+import { readInProcess } from './read-in-process';
 import { groupSpans, numberedParts, sectionLabel } from './split-text';
 
 /** Blocks are counted as paragraphs, a table row as one. */
@@ -12,7 +12,7 @@ const BEFORE_HEADINGS = 'start of the document';
 /** A Word document's parts: a section per heading ("section “Results”"), or paragraphs by size if it has none. */
 export async function docxDocument(path: string, limits: DocumentLimits): Promise<ExtractedDocument> {
   await checkDocxPackage(path, limits);
-  const { html } = await readInWorker({ kind: 'docx', path }, limits.timeoutMs);
+  const { html } = await readInProcess({ kind: 'docx', path }, limits);
   const blocks = htmlBlocks(html);
   if (!blocks.length) throw refusals.noText('docx');
   return extractedDocument(

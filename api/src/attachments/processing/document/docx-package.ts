@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
 const MAX_RATIO = 200;
 /** Small parts may compress by anything: only a large one can be a bomb. */
 const RATIO_FROM_BYTES = 1024 * 1024;
-/** The parts mammoth reads; images and other media are never inflated (read-in-worker's images are empty). */
+/** The parts mammoth reads; images and other media are never inflated (document-process.mjs makes images empty). */
 const PARSED_PART = /\.(xml|rels)$/i;
 
 /** Zips that are other kinds of document, known by a part only they have. */

@@ -1,46 +1,55 @@
 import { join } from 'node:path';
-import { runBoundedWorker } from '../bounded-worker';
+import { runBoundedProcess } from '../bounded-process';
 import { type FileRefusal } from '../file-refusal';
 import { type ParsedKind, refusals } from './document-refusals';
+import { type DocumentLimits } from './document-types';
 
-export type WorkerJob = { kind: 'pdf'; path: string; maxPages: number } | { kind: 'docx'; path: string };
-interface WorkerAnswers {
+export type ProcessJob = { kind: 'pdf'; path: string; maxPages: number } | { kind: 'docx'; path: string };
+interface ProcessAnswers {
   pdf: { pages: string[] };
   docx: { html: string };
 }
-type WorkerProblem = { problem: 'password' | 'damaged' } | { problem: 'too-many-pages'; pages: number };
-type WorkerAnswer = WorkerAnswers[ParsedKind] | WorkerProblem;
+type ProcessProblem =
+  { problem: 'password' | 'damaged' | 'too-heavy' | 'expands-too-far' } | { problem: 'too-many-pages'; pages: number };
+type ProcessAnswer = ProcessAnswers[ParsedKind] | ProcessProblem;
 
 /** Emitted beside this file by tsc (allowJs), so the same path holds under src (jest, tsx) and dist. */
-const WORKER_FILE = join(__dirname, 'document-worker.mjs');
-/** A parser's heap, well above what a 500-page PDF needs, well below what would starve the server. */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };
+const PROCESS_FILE = join(__dirname, 'document-process.mjs');
 
 /**
- * Parses a PDF or DOCX in a worker thread that is stopped after `timeoutMs` or when its heap outgrows
- * RESOURCE_LIMITS; every way it fails on the file becomes a FileRefusal.
+ * Parses a PDF or DOCX in a process of its own, stopped after `limits.timeoutMs`, with `limits.memoryMb` of memory
+ * at most; every way it fails on the file becomes a FileRefusal.
  */
-export async function readInWorker<Job extends WorkerJob>(
+export async function readInProcess<Job extends ProcessJob>(
   job: Job,
-  timeoutMs: number,
-): Promise<WorkerAnswers[Job['kind']]> {
-  const answer = await runBoundedWorker<WorkerAnswer>(WORKER_FILE, job, {
-    timeoutMs,
-    resourceLimits: RESOURCE_LIMITS,
-    tooSlow: () => refusals.tooSlow(job.kind),
-    crashed: (error) => crashRefusal(job.kind, error),
-    exited: () => refusals.damaged(job.kind),
-  });
-  if ('problem' in answer) throw problemRefusal(job, answer);
-  return answer as WorkerAnswers[Job['kind']];
+  limits: DocumentLimits,
+): Promise<ProcessAnswers[Job['kind']]> {
+  const answer = await runBoundedProcess<ProcessAnswer>(
+    PROCESS_FILE,
+    { ...job, maxStreamBytes: limits.maxStreamBytes },
+    {
+      timeoutMs: limits.timeoutMs,
+      memoryMb: limits.memoryMb,
+      tooSlow: () => refusals.tooSlow(job.kind),
+      tooHeavy: () => refusals.tooHeavy(job.kind),
+      crashed: () => refusals.damaged(job.kind),
+    },
+  );
+  if ('problem' in answer) throw problemRefusal(job, answer, limits);
+  return answer as ProcessAnswers[Job['kind']];
 }
 
-function problemRefusal(job: WorkerJob, answer: WorkerProblem): FileRefusal {
-  if (answer.problem === 'too-many-pages' && job.kind === 'pdf')
-    return refusals.tooManyPages(answer.pages, job.maxPages);
-  if (answer.problem === 'password') return refusals.passwordProtected(job.kind);
-  return refusals.damaged(job.kind);
+function problemRefusal(job: ProcessJob, answer: ProcessProblem, limits: DocumentLimits): FileRefusal {
+  switch (answer.problem) {
+    case 'too-many-pages':
+      return refusals.tooManyPages(answer.pages, job.kind === 'pdf' ? job.maxPages : 0);
+    case 'password':
+      return refusals.passwordProtected(job.kind);
+    case 'too-heavy':
+      return refusals.tooHeavy(job.kind);
+    case 'expands-too-far':
+      return refusals.streamTooLarge(limits.maxStreamBytes);
+    default:
+      return refusals.damaged(job.kind);
+  }
 }
-
-const crashRefusal = (kind: ParsedKind, error: { code?: string }) =>
-  error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusals.tooHeavy(kind) : refusals.damaged(kind);

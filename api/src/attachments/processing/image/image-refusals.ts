@@ -36,10 +36,30 @@ export function damagedImage(format: ImageFormat, cause: unknown): FileRefusal {
   return refusal;
 }
 
-export function guardPixelCount(width: number, height: number, maxInputPixels: number): void {
-  if (width * height <= maxInputPixels) return;
-  throw new FileRefusal(
+export function imageTooLarge(
+  { width, height }: { width: number; height: number },
+  maxInputPixels: number,
+): FileRefusal {
+  return new FileRefusal(
     'unreadable',
     `This image is too large (${width} × ${height} pixels; the limit is ${+(maxInputPixels / 1e6).toFixed(1)} megapixels). Scale it down and send it again.`,
   );
 }
+
+/** sharp's names of the sample types past 8 bits, as a user would say them. */
+const DEEP_SAMPLES: Record<string, string> = { ushort: '16 bits', short: '16 bits', uint: '32 bits', float: '32 bits' };
+
+export function imageTooHeavy(format: ImageFormat, header?: { width: number; height: number; depth?: string }) {
+  const deep = header?.depth && DEEP_SAMPLES[header.depth];
+  const size = header ? ` (${header.width} × ${header.height} pixels${deep ? `, ${deep} a channel` : ''})` : '';
+  return new FileRefusal(
+    'unreadable',
+    `This ${FORMAT_NAMES[format]} image needs too much memory to decode${size}. Scale it down or export it as an 8-bit JPEG, and send it again.`,
+  );
+}
+
+export const imageTooSlow = (format: ImageFormat) =>
+  new FileRefusal(
+    'unreadable',
+    `This ${FORMAT_NAMES[format]} image took too long to decode. Export it as JPEG and send that.`,
+  );

@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { pngBomb, progressiveJpegClaiming } from '../../../../test/fixtures/files/make-bombs';
 import * as images from '../../../../test/fixtures/files/make-images';
 import { FileRefusal, type FileRefusalReason } from '../file-refusal';
-import { decodeHeic } from './decode-heic';
 import { processImage } from './process-image';
 
-// Every load of the WebAssembly HEIC decoder into this (the server's) thread; a worker thread's loads are its own.
+// Every load of the WebAssembly HEIC decoder into this (the server's) process; a decoding process's loads are its own.
 const mockMainThreadLoads: string[] = [];
 jest.mock('heic-decode', () => {
   mockMainThreadLoads.push('heic-decode');
@@ -122,7 +122,7 @@ describe(processImage.name, () => {
     expect(await markedCornerOf(sut.bytes)).toBe('top-left');
   });
 
-  test('decodes a HEIC in a worker thread, never loading libheif into the thread that called it', async () => {
+  test('decodes a HEIC in a process of its own, never loading libheif into the one that called it', async () => {
     const sut = await processImage(HEIC, options);
 
     expect(sut).toMatchObject({ width: 96, height: 64, sourceFormat: 'heic' });
@@ -131,7 +131,7 @@ describe(processImage.name, () => {
   });
 
   test('refuses a HEIC whose decode outlasts the time limit as unreadable', async () => {
-    const refusal = await refusalOf(decodeHeic(HEIC, 96 * 64, 1));
+    const refusal = await refusalOf(processImage(HEIC, { ...options, timeoutMs: 1 }));
 
     expect(refusal).toMatchObject({ reason: 'unreadable', message: expect.stringMatching(/HEIC image took too long/) });
   });
@@ -237,6 +237,38 @@ describe(processImage.name, () => {
     expect(refusal).toMatchObject({
       reason: 'unreadable',
       message: expect.stringMatching(/4000 × 3000.*10 megapixels/),
+    });
+  });
+
+  describe('pixels that need more memory than the decoding process has', () => {
+    test('refuses a 16-bit interlaced PNG within the pixel cap, saying why', async () => {
+      const bomb = await pngBomb({ width: 6000, height: 6000 });
+      expect(bomb.length).toBeLessThan(400_000);
+
+      const refusal = await refusalOf(processImage(bomb, options));
+
+      expect(refusal).toMatchObject({
+        reason: 'unreadable',
+        message:
+          'This PNG image needs too much memory to decode (6000 × 6000 pixels, 16 bits a channel). Scale it down or export it as an 8-bit JPEG, and send it again.',
+      });
+    });
+
+    test('refuses a progressive JPEG whose coefficients alone are past the limit', async () => {
+      const refusal = await refusalOf(processImage(await progressiveJpegClaiming(8000, 8000), options));
+
+      expect(refusal).toMatchObject({
+        reason: 'unreadable',
+        message: expect.stringMatching(/^This JPEG image needs too much memory/),
+      });
+    });
+
+    test('decodes the same PNG in a process given the memory it needs', async () => {
+      const bomb = await pngBomb({ width: 6000, height: 6000 });
+
+      const sut = await processImage(bomb, { ...options, memoryMb: 640 });
+
+      expect(sut).toMatchObject({ width: 2048, height: 2048, sourceFormat: 'png' });
     });
   });
 

@@ -1,12 +1,16 @@
 import { open } from 'node:fs/promises';
-import sharp, { type FormatEnum, type Sharp } from 'sharp';
-import { FileRefusal } from '../file-refusal';
-import { decodeHeic } from './decode-heic';
-import { damagedImage, emptyImage, guardPixelCount, unsupportedImage } from './image-refusals';
+import { join } from 'node:path';
+import { runBoundedProcess } from '../bounded-process';
+import { type FileRefusal } from '../file-refusal';
+import {
+  damagedImage,
+  emptyImage,
+  imageTooHeavy,
+  imageTooLarge,
+  imageTooSlow,
+  unsupportedImage,
+} from './image-refusals';
 import { type ImageFormat, isImageFormat, SNIFF_BYTES, sniffImage } from './sniff-image';
-
-// Each upload is read once: libvips' operation cache would only keep its pixels alive.
-sharp.cache(false);
 
 export interface ProcessedImage {
   /** The only bytes ever stored: upright, without any metadata, the long side at most maxEdge. */
@@ -26,12 +30,42 @@ export interface ProcessImageOptions {
   maxEdge: number;
   /** Width × height past which a file is refused before its pixels are decoded (decompression bombs). */
   maxInputPixels?: number;
+  /** The memory of the process that decodes it; past it the image is refused as needing too much. */
+  memoryMb?: number;
+  timeoutMs?: number;
 }
 
 export const DEFAULT_MAX_INPUT_PIXELS = 100_000_000;
 export const THUMBNAIL_EDGE = 320;
+/**
+ * The decoding process's memory, its own start (about 100 MB with libvips) included: a 48-megapixel JPEG takes
+ * 105 MB, a progressive 100-megapixel one 385 MB and a 16-bit interlaced PNG of as many 960 MB (refused).
+ */
+export const IMAGE_MEMORY_MB = 256;
+/**
+ * libheif in WebAssembly takes about 13 bytes a pixel on top of node's start: 215 MB for a 12-megapixel photo,
+ * 655 MB for a 48-megapixel one (an iPhone's largest). HEIC has a cap of its own, and the memory to reach it.
+ */
+export const HEIC_MAX_PIXELS = 50_000_000;
+export const HEIC_MEMORY_MB = 768;
+/** A 100-megapixel PNG decodes in about 8 s on one core of a busy host; a 48-megapixel HEIC in about 12. */
+const TIME_LIMIT_MS = 60_000;
+
+/** Emitted beside this file by tsc (allowJs), so the same path holds under src (jest, tsx) and dist. */
+const PROCESS_FILE = join(__dirname, 'image-process.mjs');
 
 type Input = string | Buffer;
+
+interface Header {
+  width: number;
+  height: number;
+  /** sharp's word for the samples' type ('uchar', 'ushort'); absent for HEIC. */
+  depth?: string;
+}
+type ProcessAnswer =
+  | { bytes: Uint8Array; mediaType: ProcessedImage['mediaType']; width: number; height: number; thumbnail: Uint8Array }
+  | ({ problem: 'too-large' | 'too-heavy' } & Partial<Header>)
+  | { problem: 'damaged'; cause: string };
 
 async function readHead(input: Input): Promise<Buffer> {
   if (Buffer.isBuffer(input)) return input.subarray(0, SNIFF_BYTES);
@@ -44,89 +78,51 @@ async function readHead(input: Input): Promise<Buffer> {
   }
 }
 
-/** Decoding by sharp, which picks its loader by its own sniffing: any answer other than `loader` is refused. */
-const withSharp =
-  (loader: keyof FormatEnum) =>
-  async (input: Input, maxInputPixels: number): Promise<Sharp> => {
-    // The header alone, read without sharp's own limit so that a file past it gets the sentence about size.
-    const { format, width = 0, height = 0 } = await sharp(input, { limitInputPixels: false }).metadata();
-    if (format !== loader) throw new Error(`bytes sniffed as ${loader} were read by sharp as ${format}`);
-    guardPixelCount(width, height, maxInputPixels);
-    // Only the first frame of an animation or page of a TIFF (sharp's default); the slightest damage is an error.
-    return sharp(input, { limitInputPixels: maxInputPixels, failOn: 'warning' });
-  };
-
-const DECODERS: Record<ImageFormat, (input: Input, maxInputPixels: number) => Promise<Sharp>> = {
-  jpeg: withSharp('jpeg'),
-  png: withSharp('png'),
-  webp: withSharp('webp'),
-  gif: withSharp('gif'),
-  avif: withSharp('heif'),
-  tiff: withSharp('tiff'),
-  heic: decodeHeic,
-};
-
-/** Upright, downscaled sRGB pixels, 8 bits a channel; raw output carries no metadata at all. */
-function uprightPixels(image: Sharp, maxEdge: number) {
-  return image
-    .rotate()
-    .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-}
-
-type Pixels = Awaited<ReturnType<typeof uprightPixels>>;
-
-function hasTransparency({ data, info }: Pixels): boolean {
-  if (!info.hasAlpha) return false;
-  for (let alpha = info.channels - 1; alpha < data.length; alpha += info.channels) if (data[alpha] !== 255) return true;
-  return false;
-}
-
-/** The stored image and its thumbnail, both from the same decoded pixels; an alpha channel only where it is used. */
-function encode({ data, info }: Pixels, transparent: boolean): Promise<[Buffer, Buffer]> {
-  const pixels = () => {
-    const image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    return transparent ? image : image.removeAlpha();
-  };
-  const thumbnail = pixels().resize({
-    width: THUMBNAIL_EDGE,
-    height: THUMBNAIL_EDGE,
-    fit: 'inside',
-    withoutEnlargement: true,
-  });
-  return Promise.all([
-    transparent ? pixels().png().toBuffer() : pixels().jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
-    thumbnail.webp({ quality: 75 }).toBuffer(),
-  ]);
-}
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * Reads an uploaded image, whatever its name or declared type say, into the one form that is stored: upright, stripped
  * of every metadata block (EXIF with GPS, XMP, IPTC, ICC after conversion to sRGB), no larger than maxEdge,
- * re-encoded, with a WebP thumbnail. Anything else is refused with a FileRefusal a user can act on.
+ * re-encoded, with a WebP thumbnail. Its pixels are decoded in a process of its own with a memory limit
+ * (image-process.mjs), never in the server's. Anything else is refused with a FileRefusal a user can act on.
  */
 export async function processImage(input: Input, options: ProcessImageOptions): Promise<ProcessedImage> {
   const head = await readHead(input);
   if (!head.length) throw emptyImage();
   const format = sniffImage(head);
   if (!isImageFormat(format)) throw unsupportedImage(format);
-  try {
-    const decoded = await DECODERS[format](input, options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS);
-    const pixels = await uprightPixels(decoded, options.maxEdge);
-    const transparent = hasTransparency(pixels);
-    const [bytes, thumbnail] = await encode(pixels, transparent);
-    return {
-      bytes,
-      mediaType: transparent ? 'image/png' : 'image/jpeg',
-      width: pixels.info.width,
-      height: pixels.info.height,
-      thumbnail,
-      thumbnailMediaType: 'image/webp',
-      sourceFormat: format,
-    };
-  } catch (error) {
-    if (error instanceof FileRefusal) throw error;
-    throw damagedImage(format, error);
-  }
+  const heic = format === 'heic';
+  const maxInputPixels = Math.min(
+    options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS,
+    heic ? HEIC_MAX_PIXELS : Infinity,
+  );
+  const answer = await runBoundedProcess<ProcessAnswer>(
+    PROCESS_FILE,
+    { input, format, maxEdge: options.maxEdge, maxInputPixels, thumbnailEdge: THUMBNAIL_EDGE },
+    {
+      timeoutMs: options.timeoutMs ?? TIME_LIMIT_MS,
+      memoryMb: options.memoryMb ?? (heic ? HEIC_MEMORY_MB : IMAGE_MEMORY_MB),
+      tooSlow: () => imageTooSlow(format),
+      tooHeavy: () => imageTooHeavy(format),
+      crashed: (cause) => damagedImage(format, cause),
+    },
+  );
+  if ('problem' in answer) throw refusalOf(format, answer, maxInputPixels);
+  return {
+    ...answer,
+    bytes: asBuffer(answer.bytes),
+    thumbnail: asBuffer(answer.thumbnail),
+    thumbnailMediaType: 'image/webp',
+    sourceFormat: format,
+  };
+}
+
+function refusalOf(
+  format: ImageFormat,
+  answer: Exclude<ProcessAnswer, { bytes: Uint8Array }>,
+  maxInputPixels: number,
+): FileRefusal {
+  if (answer.problem === 'damaged') return damagedImage(format, new Error(answer.cause));
+  const header = answer.width && answer.height ? (answer as Header) : undefined;
+  return answer.problem === 'too-large' ? imageTooLarge(header!, maxInputPixels) : imageTooHeavy(format, header);
 }
