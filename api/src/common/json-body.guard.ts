@@ -5,6 +5,19 @@ import { AppError } from './app-error';
 import { assertSafeJson } from './safe-json';
 
 export const JSON_BODY_LIMIT = '512kb';
+/**
+ * The most a compressed body (gzip, deflate, br) may unpack to, on any route: a 189 KB body unpacks to 190 MB and
+ * costs the server three times that to parse. Counted as it inflates, so the rest is never unpacked; a client that
+ * needs a route's larger limit sends the body as it is, paying in bytes for what it makes the server hold.
+ */
+export const COMPRESSED_BODY_LIMIT = '16mb';
+
+const UNITS: Record<string, number> = { kb: 1024, mb: 1024 ** 2 };
+const bytesOf = (limit: string) => {
+  const [, count, unit] = /^(\d+)(kb|mb)$/.exec(limit) ?? [];
+  if (!unit) throw new Error(`a body limit is written as 512kb or 200mb, not ${limit}`);
+  return Number(count) * UNITS[unit];
+};
 
 type JsonParser = ReturnType<typeof express.json>;
 const parsers = new Map<string, JsonParser>();
@@ -23,14 +36,22 @@ function parserFor(limit: string): JsonParser {
 const hasBody = (req: Request) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
+const isCompressed = (req: Request) =>
+  (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase() !== 'identity';
+
 interface BodyParserError extends Error {
   type?: string;
 }
 
-function toAppError(error: BodyParserError, limit: string): AppError {
+function toAppError(error: BodyParserError, limit: string, compressed: boolean): AppError {
   switch (error.type) {
     case 'entity.too.large':
-      return new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit}`);
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        compressed
+          ? `Request body unpacks to more than ${limit}, the most a compressed (gzip, deflate or br) body may; send it uncompressed`
+          : `Request body is larger than ${limit}`,
+      );
     case 'entity.parse.failed':
       return new AppError('MALFORMED_JSON', 'Request body is not valid JSON');
     case 'charset.unsupported':
@@ -74,10 +95,12 @@ export class JsonBodyGuard implements CanActivate {
       if (!req.is('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
       }
-      const limit = this.reflector.get<string | undefined>(BODY_LIMIT, context.getHandler()) ?? JSON_BODY_LIMIT;
+      const routeLimit = this.reflector.get<string | undefined>(BODY_LIMIT, context.getHandler()) ?? JSON_BODY_LIMIT;
+      const compressed = isCompressed(req) && bytesOf(COMPRESSED_BODY_LIMIT) < bytesOf(routeLimit);
+      const limit = compressed ? COMPRESSED_BODY_LIMIT : routeLimit;
       await new Promise<void>((resolve, reject) =>
         parserFor(limit)(req, http.getResponse<Response>(), (error?: BodyParserError) =>
-          error ? reject(toAppError(error, limit)) : resolve(),
+          error ? reject(toAppError(error, limit, compressed)) : resolve(),
         ),
       );
       assertSafeJson(req.body, 'body');
