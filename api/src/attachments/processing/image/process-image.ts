@@ -44,10 +44,11 @@ export const THUMBNAIL_EDGE = 320;
 export const IMAGE_MEMORY_MB = 256;
 /**
  * libheif in WebAssembly takes about 13 bytes a pixel on top of node's start: 215 MB for a 12-megapixel photo,
- * 655 MB for a 48-megapixel one (an iPhone's largest). HEIC has a cap of its own, and the memory to reach it.
+ * 655 MB (and 900 MB of address space written to) for a 48-megapixel one, an iPhone's largest. HEIC has a pixel cap
+ * of its own and the memory to reach it: a HEIC refused at 256 MB would be every iPhone photo past 12 megapixels.
  */
 export const HEIC_MAX_PIXELS = 50_000_000;
-export const HEIC_MEMORY_MB = 768;
+export const HEIC_MEMORY_MB = 1024;
 /** A 100-megapixel PNG decodes in about 8 s on one core of a busy host; a 48-megapixel HEIC in about 12. */
 const TIME_LIMIT_MS = 60_000;
 
