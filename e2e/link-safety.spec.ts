@@ -24,6 +24,12 @@ const CRAFTED: MessageSource[] = [
 ];
 const AT = '2026-01-10T09:00:00.000Z';
 
+/** Desktop with the history as a column, and a phone (the history in a drawer) in dark mode. */
+const layouts = [
+  { name: 'desktop, light', size: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'phone, dark', size: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const;
+
 /** A chat export as anyone can edit one: a reply whose sources hold a script and an HTML page beside a real page. */
 function craftedExport(title: string): ChatExport {
   return {
@@ -118,25 +124,34 @@ test.describe('links in stored chats', () => {
     }
   });
 
-  test('an imported chat keeps only the web addresses of its sources, says what it left out, and nothing links to a script', async ({
-    page,
-  }) => {
-    const seen = watchForRunningLinks(page);
-    const title = `Crafted sources ${tag}`;
-    const chat = await importThroughTheUi(page, craftedExport(title));
+  for (const layout of layouts) {
+    test(`an imported chat keeps only the web addresses of its sources, says what it left out, and nothing links to a script (${layout.name})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(layout.size);
+      await page.emulateMedia({ colorScheme: layout.colorScheme });
+      const seen = watchForRunningLinks(page);
+      const title = `Crafted sources ${tag}`;
+      const chat = await importThroughTheUi(page, craftedExport(title));
 
-    const sources = chat.assistantMessages().last().getByRole('navigation', { name: 'Sources' });
-    await expect(sources.getByRole('listitem')).toHaveText([REAL_PAGE.title]);
-    await expect(sources.getByRole('link', { name: REAL_PAGE.title })).toHaveAttribute('href', REAL_PAGE.link);
-    await expect(new ChatManage(page).history.panel.getByRole('status')).toHaveText(
-      `“${title}” was imported without 2 sources: their links were not web addresses.`,
-    );
-    expect(await scriptLinks(chat)).toEqual([]);
-    // The reply's own text keeps its words; its script link is plain text, and pressing it does nothing.
-    await expect(chat.assistantMessages().last().getByRole('link', { name: 'Open the schedule' })).toHaveCount(0);
-    await expectClickRunsNothing(page, 'Open the schedule', seen);
-    await expectNoSeriousA11yViolations(page, 'an imported chat with sources left out');
-  });
+      const sources = chat.assistantMessages().last().getByRole('navigation', { name: 'Sources' });
+      await expect(sources.getByRole('listitem')).toHaveText([REAL_PAGE.title]);
+      await expect(sources.getByRole('link', { name: REAL_PAGE.title })).toHaveAttribute('href', REAL_PAGE.link);
+      expect(await scriptLinks(chat)).toEqual([]);
+      // The reply's own text keeps its words; its script link is plain text, and pressing it does nothing.
+      await expect(chat.assistantMessages().last().getByRole('link', { name: 'Open the schedule' })).toHaveCount(0);
+      await expectClickRunsNothing(page, 'Open the schedule', seen);
+      await expectNoSeriousA11yViolations(page, `an imported chat with sources left out (${layout.name})`);
+
+      // The note stays in the history, which on a phone is a drawer that closed as the chat opened.
+      const history = new ChatManage(page).history.panel;
+      if (!(await history.isVisible())) await chat.historyToggle.click();
+      await expect(history.getByRole('status')).toHaveText(
+        `“${title}” was imported without 2 sources: their links were not web addresses.`,
+      );
+      await expectNoSeriousA11yViolations(page, `the note of what the import left out (${layout.name})`);
+    });
+  }
 
   test('a chat stored before links were checked shows its script and data sources as plain text that runs nothing', async ({
     page,
