@@ -15,8 +15,8 @@ export interface BoundedProcessOptions {
   crashed(cause: Error): Error;
 }
 
-/** How V8 ends a process it cannot give memory to (a fatal error aborts, or traps). */
-const OUT_OF_MEMORY_SIGNALS = new Set<NodeJS.Signals>(['SIGABRT', 'SIGTRAP', 'SIGILL']);
+/** How V8 ends a process it cannot give memory to: a fatal error aborts or traps, a page it cannot commit faults. */
+const OUT_OF_MEMORY_SIGNALS = new Set<NodeJS.Signals>(['SIGABRT', 'SIGTRAP', 'SIGILL', 'SIGSEGV', 'SIGBUS']);
 const STDERR_KEPT = 2048;
 
 /** What a process answers when its parser cannot load (child-answer.mjs): the server's fault, not the file's. */

@@ -4,6 +4,7 @@ import {
   binaryFile,
   brokenDocx,
   crowdedDocx,
+  docx,
   encryptedOfficeFile,
   encryptedPdf,
   legacyWordFile,
@@ -137,6 +138,17 @@ describe('refused documents', () => {
       expect(sut).toMatchObject({
         reason: 'unreadable',
         message: 'This PDF needs too much memory to read; split it into smaller documents and attach those.',
+      });
+    });
+
+    it('refuses a Word document whose parsing outgrows the memory of the process reading it', async () => {
+      const paragraphs = Array.from({ length: 5_000 }, (_, i) => ({ paragraph: `Paragraph ${i} on the joists.` }));
+
+      const sut = await refusalOf(docx(paragraphs), 'report.docx', { memoryMb: 128 });
+
+      expect(sut).toMatchObject({
+        reason: 'unreadable',
+        message: 'This Word document needs too much memory to read; split it into smaller documents and attach those.',
       });
     });
 
