@@ -71,7 +71,8 @@ for (const layout of layouts) {
       await expect(files.chip(photo.name)).toContainText(kilobytes(photo.buffer.length));
       await expect(files.uploadProgress(photo.name)).toBeVisible();
       await expect(files.chipPicture(photo.name)).toBeVisible();
-      await expect(chat.sendButton).toBeDisabled();
+      // Pressed now, the message would wait for the photo (composer-uploads.spec.ts).
+      await expect(chat.sendButton).toBeEnabled();
       await checkState(page, 'photo uploading', layout.name);
 
       release();
@@ -266,11 +267,13 @@ for (const layout of layouts) {
       await expect(chat.sendButton).toBeDisabled();
       await expect(chat.sendButton).toHaveAccessibleDescription(Attachments.failedHold);
       await chat.messageBox.press('Enter');
+      await expect(files.draftNote).toHaveText(`Not sent. ${Attachments.failedHold}`);
       await expect(chat.userMessages()).toHaveCount(0);
       await checkState(page, 'svg refused', layout.name);
 
       await files.removeButton(svg.name).click();
       await expect(files.chips).toHaveCount(0);
+      await expect(files.draftNote).toHaveCount(0);
       await expect(chat.messageBox).toBeFocused();
       await expect(chat.sendButton).toBeEnabled();
     });

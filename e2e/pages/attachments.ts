@@ -20,6 +20,8 @@ export class Attachments {
   static readonly blindNote =
     "This assistant's model can't see images, so photos can't be attached here. Documents work.";
   static readonly failedHold = 'Remove the files that could not be uploaded to send.';
+  static readonly waitingForOne = 'Sending when the upload finishes…';
+  static readonly waitingForSeveral = 'Sending when the uploads finish…';
 
   readonly composer: Locator;
   readonly attachButton: Locator;
@@ -31,6 +33,12 @@ export class Attachments {
   readonly dropOverlay: Locator;
   /** The composer's note that the agent's model cannot see photos. */
   readonly visionNote: Locator;
+  /** What the composer reads out: a message waiting for its files, or why one was not sent after all. */
+  readonly composerStatus: Locator;
+  /** Takes back a message waiting for its files. */
+  readonly cancelButton: Locator;
+  /** Why the draft in the box was not sent ('Not sent. …'), beside it. */
+  readonly draftNote: Locator;
 
   constructor(readonly page: Page) {
     this.messageBox = page.getByRole('textbox', { name: 'Message' });
@@ -42,6 +50,9 @@ export class Attachments {
       .filter({ has: page.getByRole('button', { name: 'Dismiss', exact: true }) });
     this.dropOverlay = page.getByText(Attachments.dropText, { exact: true });
     this.visionNote = this.composer.getByText(Attachments.blindNote, { exact: true });
+    this.composerStatus = this.composer.getByRole('status');
+    this.cancelButton = this.composer.getByRole('button', { name: 'Cancel', exact: true });
+    this.draftNote = this.composer.getByText(/^Not sent\. /);
   }
 
   chip(name: string): Locator {
