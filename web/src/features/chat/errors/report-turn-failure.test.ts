@@ -6,7 +6,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { SERVER_UNREACHABLE } from '../../../lib/failure-wording';
 import type { ChatItem } from '../conversation/conversation-state';
-import { reportTurnFailure as sut } from './report-turn-failure';
+import { failureReason, reportTurnFailure as sut } from './report-turn-failure';
 import { toTurnFailure, type TurnFailure } from './turn-failure';
 
 vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
@@ -215,6 +215,30 @@ describe('a refused message (MESSAGE_TOO_LONG), in every style', () => {
       variant: 'destructive',
     });
   });
+});
+
+describe(failureReason.name, () => {
+  const invalid = {
+    code: 'VALIDATION_FAILED',
+    message: 'The configuration is invalid.',
+    details: ['domains: required'],
+  };
+  it.each([
+    ['toast', { style: 'toast', text: toastText }, { code: 'RATE_LIMIT', message: 'x' }, toastText],
+    [
+      'notice',
+      { style: 'notice' },
+      { code: 'RATE_LIMIT', message: 'x' },
+      'OpenAI rate limit exceeded. Please wait a moment and try again.',
+    ],
+    ['apology', { style: 'apology', text: apologyText }, { message: 'Something broke.' }, 'Something broke.'],
+    ['notice', { style: 'notice' }, invalid, 'The configuration is invalid. domains: required'],
+  ] as [string, AgentErrors, TurnFailure, string][])(
+    'is the words the %s style reports (never an apology)',
+    (_style, errors, failure, words) => {
+      expect(failureReason(failure, agentWith(errors))).toBe(words);
+    },
+  );
 });
 
 describe(toTurnFailure.name, () => {
