@@ -9,7 +9,8 @@ import { withoutCodeHighlighting } from './vite-plugins/without-code-highlightin
 const apiTarget = 'http://127.0.0.1:3000';
 /** The shared contracts package is read from its TypeScript source (its exports' "source" condition). */
 const sourceFirst = (conditions: readonly string[]) => ['source', ...conditions];
-const apiProxy = { '/api': { target: apiTarget, changeOrigin: true } };
+// Host stays the dev server's, which is the page's origin: the API refuses changes whose Origin is another.
+const apiProxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 /** Fills `%SITE_*%` placeholders in index.html so the name and tagline are written once, in site.ts. */
 function siteHtml(): Plugin {

@@ -31,4 +31,12 @@ describe(WebSearch.name, () => {
       { title: 'Köln', link: 'https://de.wikipedia.org/wiki/K%C3%B6ln', snippet: 'A city' },
     ]);
   });
+
+  it('stores half a character of a title or snippet as U+FFFD, so the reply that cites it can be saved', async () => {
+    serper.script({ results: [{ title: 'Gutters \ud83d', link: 'https://example.com/g', snippet: '\udc00 cheap' }] });
+
+    const results = await sut.search('gutters');
+
+    expect(results).toEqual([{ title: 'Gutters \ufffd', link: 'https://example.com/g', snippet: '\ufffd cheap' }]);
+  });
 });

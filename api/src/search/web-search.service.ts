@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../common/app-error';
+import { wellFormed } from '../common/safe-json';
 import { webLink } from '../common/web-link';
 import { type AppConfig, APP_CONFIG } from '../config';
 
@@ -53,7 +54,9 @@ export class WebSearch {
       .flatMap((item) => {
         const link = typeof item?.link === 'string' ? webLink(item.link) : undefined;
         if (typeof item?.title !== 'string' || !link) return [];
-        return [{ title: item.title, link, snippet: typeof item.snippet === 'string' ? item.snippet : '' }];
+        // Half a character (a lone surrogate) in a title would make the reply's row unstorable.
+        const snippet = typeof item.snippet === 'string' ? wellFormed(item.snippet) : '';
+        return [{ title: wellFormed(item.title), link, snippet }];
       })
       .slice(0, SEARCH_RESULT_COUNT);
   }
