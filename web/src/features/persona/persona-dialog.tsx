@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { ModalDialog, type ModalDialogHandle } from '../../components/modal-dialog';
 import { Spinner } from '../../components/spinner/spinner';
 import { ApiError } from '../../lib/api-client';
 import type { AgentDefinition } from '../../lib/api/agents';
@@ -88,10 +89,11 @@ const afterChange = (view: PersonaView | undefined, applied: PersonaApplied): Pe
 /**
  * The persona panel: the persona in force in a JSON editor checked as one types, Apply, Reset to agent
  * default, the changes against the agent's default, a download, and the chat's persona history with
- * Restore. A native modal dialog, opened on mount: Escape closes it and focus returns to its opener.
+ * Restore. A modal dialog, opened on mount: Escape and a click on the backdrop close it, and focus returns to
+ * its opener.
  */
 export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClose }: PersonaDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialog = useRef<ModalDialogHandle>(null);
   const titleId = useId();
   const problemsId = useId();
   const changesId = useId();
@@ -113,12 +115,6 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
     enabled: showChanges && sessionId !== null,
     gcTime: 0,
   });
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    // StrictMode runs this twice; only open once.
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const initialText = view ? personaFileText(view.inForce) : '';
   const check = checkPersonaText(text ?? initialText);
@@ -153,20 +149,8 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
     }, personaTexts.applied);
   };
 
-  // The content fills the dialog box, so a click whose target is the dialog itself hit the backdrop.
-  const handleBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) dialogRef.current?.close();
-  };
-
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the click only closes on the backdrop, a pointer-only twin of Escape, which the native modal <dialog> already handles from the keyboard
-    <dialog
-      ref={dialogRef}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={handleBackdropClick}
-    >
+    <ModalDialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} closeOnBackdrop onClose={onClose}>
       <div className={styles.content}>
         <header className={styles.header}>
           <div>
@@ -177,7 +161,7 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
               <p className={styles.lead}>{view.isDefault ? personaTexts.inForceDefault : personaTexts.inForceOwn}</p>
             ) : null}
           </div>
-          <button type="button" className={styles.secondary} onClick={() => dialogRef.current?.close()}>
+          <button type="button" className={styles.secondary} onClick={() => dialog.current?.close()}>
             {personaTexts.close}
           </button>
         </header>
@@ -288,6 +272,6 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
           </>
         )}
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
