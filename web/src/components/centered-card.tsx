@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Card } from './card';
 import styles from './centered-card.module.css';
 
 type CenteredCardProps = {
@@ -13,7 +14,7 @@ export function CenteredCard({ title, icon, children }: CenteredCardProps) {
   const titleId = useId();
   return (
     <main className={styles.page}>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <Card as="section" className={styles.card} aria-labelledby={titleId}>
         <div className={styles.header}>
           {icon ? (
             <span className={styles.icon} aria-hidden="true">
@@ -25,7 +26,7 @@ export function CenteredCard({ title, icon, children }: CenteredCardProps) {
           </h1>
         </div>
         <div className={styles.body}>{children}</div>
-      </section>
+      </Card>
     </main>
   );
 }

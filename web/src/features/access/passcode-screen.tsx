@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { Card } from '../../components/card';
+import { StrokeIcon } from '../../components/stroke-icon';
 import { paths } from '../../lib/paths';
 import type { AgentPasscodeForm } from '@mb/contracts/types/agent';
 import { accessTexts } from './access-texts';
 import { PasscodeForm } from './passcode-form';
 import styles from './access-screens.module.css';
-import { StrokeIcon } from '../../components/stroke-icon';
 
 type PasscodeScreenProps = {
   passcode: AgentPasscodeForm;
@@ -23,13 +24,13 @@ export function PasscodeScreen({ passcode, persistFlag }: PasscodeScreenProps) {
         </StrokeIcon>
         {accessTexts.backHome}
       </Link>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <Card as="section" className={styles.card} aria-labelledby={titleId}>
         <h1 id={titleId} className={styles.title}>
           {passcode.title}
         </h1>
         <p className={styles.subtitle}>{passcode.subtitle}</p>
         <PasscodeForm texts={passcode} persistFlag={persistFlag} />
-      </section>
+      </Card>
     </main>
   );
 }

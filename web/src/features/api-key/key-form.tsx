@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/alert-icon';
+import { Card } from '../../components/card';
 import { toast } from '../../components/toast/toast-store';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import type { AgentDefinition } from '../../lib/api/agents';
@@ -89,7 +90,7 @@ export function KeyForm({ texts, status }: KeyFormProps) {
         </div>
       ) : null}
 
-      <section className={styles.card} aria-labelledby={ids.title}>
+      <Card as="section" className={styles.card} aria-labelledby={ids.title}>
         <h2 id={ids.title} className={styles.title}>
           {keyFormTexts.title}
         </h2>
@@ -137,7 +138,7 @@ export function KeyForm({ texts, status }: KeyFormProps) {
           {keyFormTexts.getKey}
           <VisuallyHidden> {keyFormTexts.newTab}</VisuallyHidden>
         </a>
-      </section>
+      </Card>
     </div>
   );
 }

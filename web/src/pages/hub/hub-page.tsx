@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../../lib/site';
+import { Card } from '../../components/card';
 import { Spinner } from '../../components/spinner/spinner';
 import { AccessCheckFailed } from '../../features/access/access-check-failed';
 import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';
@@ -44,10 +45,10 @@ export function hubCards(agents: readonly PublicAgent[]): HubCard[] {
 
 function AccessForm() {
   return (
-    <section className={styles.gate}>
+    <Card as="section" className={styles.gate}>
       <p className={styles.prompt}>{texts.prompt}</p>
       <PasscodeForm texts={passcodeTexts} />
-    </section>
+    </Card>
   );
 }
 
@@ -55,7 +56,7 @@ function AgentCard({ agent, usage }: { agent: HubCard; usage?: AgentUsage }) {
   const nameId = useId();
   return (
     <li className={styles.item}>
-      <article className={styles.card} aria-labelledby={nameId}>
+      <Card as="article" lift className={styles.card} aria-labelledby={nameId}>
         <h2 id={nameId} className={styles.cardTitle}>
           {agent.display.name}
         </h2>
@@ -67,7 +68,7 @@ function AgentCard({ agent, usage }: { agent: HubCard; usage?: AgentUsage }) {
             <path d="M5 12h14M12 5l7 7-7 7" />
           </StrokeIcon>
         </Link>
-      </article>
+      </Card>
     </li>
   );
 }

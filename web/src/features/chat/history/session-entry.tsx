@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { Card } from '../../../components/card';
 import { toast } from '../../../components/toast/toast-store';
 import { updateSession } from '../../../lib/api/session-manage';
 import { deleteSession, sessionsKey, summarizeSession, type ChatSession } from '../../../lib/api/sessions';
@@ -102,7 +103,7 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
   };
 
   return (
-    <li className={styles.entry} aria-current={current ? 'true' : undefined}>
+    <Card as="li" size="small" className={styles.entry} aria-current={current ? 'true' : undefined}>
       <div className={styles.heading}>
         {renaming ? (
           <RenameForm
@@ -195,7 +196,7 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
           onCancel={() => setConfirmingDelete(false)}
         />
       ) : null}
-    </li>
+    </Card>
   );
 }
 

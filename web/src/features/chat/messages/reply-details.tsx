@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions';
+import { Card } from '../../../components/card';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { formatDuration, toolLabel } from '../tools/tool-labels';
 import styles from './message-list.module.css';
@@ -137,10 +138,11 @@ export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) 
         </StrokeIcon>
         <span>{texts.button}</span>
       </button>
-      <div
+      <Card
         ref={panel}
         id={panelId}
         role="group"
+        size="small"
         className={styles.replyDetails}
         aria-label={texts.label}
         hidden={!open}
@@ -153,7 +155,7 @@ export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) 
             </div>
           ))}
         </dl>
-      </div>
+      </Card>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Card } from '../../../../components/card';
 import type { ToolCallRecord } from '../../../../lib/api/tool-decisions';
 import { toolLabel } from '../../tools/tool-labels';
 import type { DecideToolCall } from './decide-tool-call';
@@ -64,11 +65,13 @@ export function ToolCallConfirm({
 
   const note = noteOf(decision);
   return (
-    <div
+    <Card
       ref={prompt}
       role="group"
       aria-labelledby={titleId}
       tabIndex={-1}
+      size="small"
+      accent
       className={styles.prompt}
       data-tool-status={call.status}
     >
@@ -107,6 +110,6 @@ export function ToolCallConfirm({
       >
         {note}
       </p>
-    </div>
+    </Card>
   );
 }

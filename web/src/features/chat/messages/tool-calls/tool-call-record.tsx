@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { Card } from '../../../../components/card';
 import { StrokeIcon } from '../../../../components/stroke-icon';
 import { VisuallyHidden } from '../../../../components/visually-hidden';
 import type { ToolCallRecord } from '../../../../lib/api/tool-decisions';
@@ -36,7 +37,7 @@ export function ToolCallRecordView({ call, status }: { call: ToolCallRecord; sta
   const panelId = useId();
   const said = texts.status[status];
   return (
-    <div className={styles.record} data-tool-status={status}>
+    <Card size="small" className={styles.record} data-tool-status={status}>
       <button
         type="button"
         className={styles.summary}
@@ -64,6 +65,6 @@ export function ToolCallRecordView({ call, status }: { call: ToolCallRecord; sta
           {outcomes[status](call)}
         </dl>
       </div>
-    </div>
+    </Card>
   );
 }
