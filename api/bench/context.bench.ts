@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { SystemClock } from '../src/common/clock';
 import { MessageStore } from '../src/messages/message.store';
 import { SessionStore } from '../src/sessions/session.store';
-import { toModelMessages } from '../src/turns/model-messages';
+import { toModelMessages } from '../src/turns/run/model-messages';
 import { fitContext } from '../src/llm/context/fit-context';
 import { MAX_CONTEXT_MESSAGES } from '../src/llm/strategies/reply-strategy';
 import { percentile } from './support/bench-kit';

@@ -17,7 +17,7 @@ import { MessageStore, toTurnMessageDto } from '../messages';
 import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../tools';
 import { personaOf } from '../personas';
 import type { ActiveTurn } from './active-turns';
-import { ReplyContexts } from './reply-contexts.service';
+import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
 import type { OpenedTurn } from './turn-rows.service';
 

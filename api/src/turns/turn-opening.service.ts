@@ -8,7 +8,7 @@ import { ModelClients } from '../llm';
 import { coerceContent, versionRefusals } from '../messages';
 import { configurationRefused, readPersonaOverride } from '../personas';
 import { type ChatSessionEntity, ChatSessions } from '../sessions';
-import { ReplyContexts } from './reply-contexts.service';
+import { ReplyContexts } from './run/reply-contexts.service';
 import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
 import { TurnRows, type OpenedTurn } from './turn-rows.service';
 

@@ -17,7 +17,7 @@ import { RedisTurnRelay } from './relay/redis-turn-relay';
 import { InMemoryTurnRelay, TurnRelay } from './relay/turn-relay';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
-import { ReplyContexts } from './reply-contexts.service';
+import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
 import { ReplyLeases } from './reply-leases';
 import { ReplyOpeningStore } from './reply-opening.store';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
-import { AttachmentReader, type AttachmentView } from '../attachments';
+import { AttachmentReader, type AttachmentView } from '../../attachments';
 import {
   assertMessageFits,
   ContextWindows,
@@ -11,9 +11,9 @@ import {
   modelSettings,
   ModelVision,
   type ReplyContext,
-} from '../llm';
-import { personaOf, personaPrompt } from '../personas';
-import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
+} from '../../llm';
+import { personaOf, personaPrompt } from '../../personas';
+import type { ChatMessageEntity, ChatSessionEntity } from '../../sessions';
 import { toModelMessages } from './model-messages';
 
 /** The agent's model as a turn sees it: whether a message fits its window, and what a reply is routed with. */

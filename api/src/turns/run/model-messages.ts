@@ -1,8 +1,8 @@
 import type { ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
-import type { AttachmentView } from '../attachments';
-import type { ModelMessage } from '../llm';
-import type { ChatMessageEntity } from '../sessions';
-import { capOutput, HISTORY_OUTPUT_MAX_CHARS } from '../tools';
+import type { AttachmentView } from '../../attachments';
+import type { ModelMessage } from '../../llm';
+import type { ChatMessageEntity } from '../../sessions';
+import { capOutput, HISTORY_OUTPUT_MAX_CHARS } from '../../tools';
 
 /**
  * An earlier reply's tool calls, folded into its text for later turns: one message stays one message when the
