@@ -9,7 +9,7 @@ import { TurnRelay, type Detach, type TurnWatcher } from './relay/turn-relay';
 import { ReplyRun } from './reply-run.service';
 import { ReplyStore } from './reply.store';
 import { TurnOpening } from './turn-opening.service';
-import type { OpenedTurn } from './turn-rows.service';
+import type { OpenedTurn } from './opened-turn';
 
 export interface StartedTurn {
   /** Events already settled when the stream opens (the session, the saved user message). */

@@ -6,7 +6,7 @@ import { SessionSummaries } from '../summaries';
 import type { ActiveTurn } from './active-turns';
 import { ReplyLeases } from './reply-leases';
 import { ReplyStore, type ReplyEnding } from './reply.store';
-import type { OpenedTurn } from './turn-rows.service';
+import type { OpenedTurn } from './opened-turn';
 
 /** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */
 @Injectable()

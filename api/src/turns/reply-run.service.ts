@@ -19,7 +19,7 @@ import { personaOf } from '../personas';
 import type { ActiveTurn } from './active-turns';
 import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
-import type { OpenedTurn } from './turn-rows.service';
+import type { OpenedTurn } from './opened-turn';
 
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
 const personaHash = (persona: unknown) =>
@@ -86,7 +86,7 @@ export class ReplyRun {
       const items =
         opened.conversation ?? (await this.messages.listMessages(session.id, { limit: MAX_CONTEXT_MESSAGES })).items;
       // Files read anew for a smaller window: the chat shows what the model now reads of them.
-      const context = await this.contexts.contextOf(agent, session, items, turn.signal, (attachments) => {
+      const context = await this.contexts.contextOf(opened, items, turn.signal, (attachments) => {
         opened.userMessage.attachments = attachments;
         turn.emit({ type: 'user-message', message: toTurnMessageDto(opened.userMessage) });
       });

@@ -8,9 +8,10 @@ import { ModelClients } from '../llm';
 import { coerceContent, versionRefusals } from '../messages';
 import { configurationRefused, readPersonaOverride } from '../personas';
 import { type ChatSessionEntity, ChatSessions } from '../sessions';
-import { ReplyContexts } from './run/reply-contexts.service';
+import type { OpenedTurn } from './opened-turn';
+import { assertFits, TurnModels } from './opening/turn-models';
 import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
-import { TurnRows, type OpenedTurn } from './turn-rows.service';
+import { TurnRows } from './turn-rows.service';
 
 /** Opening a turn: everything that can refuse it happens here, before the stream opens and before anything is saved. */
 @Injectable()
@@ -19,7 +20,7 @@ export class TurnOpening {
     private readonly agents: AgentRegistry,
     private readonly sessions: ChatSessions,
     private readonly clients: ModelClients,
-    private readonly contexts: ReplyContexts,
+    private readonly models: TurnModels,
     private readonly rows: TurnRows,
     private readonly reconfiguration: TurnReconfiguration,
     private readonly attachments: AttachmentReader,
@@ -51,10 +52,11 @@ export class TurnOpening {
     // Refused before the user's message is stored: the browser keeps the draft.
     this.clients.assertKeyAvailable(apiKey);
     const content = coerceContent(request.content);
-    this.contexts.assertFits(agent, existing, content);
+    const model = this.models.of(agent, existing);
+    assertFits(model, content);
     if (existing && request.editOf !== undefined)
-      return this.rows.openVersion(agent, existing, { messageId: request.editOf, content });
-    return this.rows.openMessage(agent, existing, content);
+      return this.rows.openVersion(agent, model, existing, { messageId: request.editOf, content });
+    return this.rows.openMessage(agent, model, existing, content);
   }
 
   /**
@@ -74,9 +76,10 @@ export class TurnOpening {
       ]);
     this.clients.assertKeyAvailable(apiKey);
     const content = request.content.trim() ? coerceContent(request.content) : '';
-    const readings = await this.attachments.plan(agent, content, files, this.contexts.budgetOf(agent, existing));
+    const model = this.models.of(agent, existing);
+    const readings = await this.attachments.plan(agent, content, files, model.budgetTokens);
     const title = content || (await this.attachments.names(files)).join(', ');
-    return this.rows.openMessage(agent, existing, content, readings, title);
+    return this.rows.openMessage(agent, model, existing, content, readings, title);
   }
 
   /**
@@ -91,6 +94,6 @@ export class TurnOpening {
     const exchange = await this.rows.exchangeToRegenerate(sessionId);
     if (agent.conversation.reconfigurable && readPersonaOverride(exchange.user.content).kind !== 'none')
       throw versionRefusals['configuration-message']();
-    return this.rows.openVersion(agent, session, undefined);
+    return this.rows.openVersion(agent, this.models.of(agent, session), session, undefined);
   }
 }

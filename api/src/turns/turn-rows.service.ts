@@ -5,23 +5,10 @@ import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../at
 import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../messages';
 import { type ChatMessageEntity, ChatSessionEntity } from '../sessions';
 import { ReplyLeases } from './reply-leases';
-import { ReplyOpeningStore, type OpenedReply } from './reply-opening.store';
+import type { OpenedTurn, TurnModel } from './opened-turn';
+import { ReplyOpeningStore } from './reply-opening.store';
 import { ReplyStore } from './reply.store';
 import { newSession } from './turn-session';
-
-/** A turn's first message begins a chat, goes on one, or is a new version of its last exchange. */
-export type TurnKind = 'new-chat' | 'message' | 'version';
-
-/** A turn whose rows are stored (the user's message, the reply's streaming row leased to this process): what its reply runs on. */
-export interface OpenedTurn extends OpenedReply {
-  kind: TurnKind;
-  agent: AgentDefinition;
-  session: ChatSessionEntity;
-  /** The conversation, when it need not be read back (a new chat's is its first message). */
-  conversation?: ChatMessageEntity[];
-  /** A version: the number of the one it replaced as chosen (null: the exchange had no versions before). */
-  replacedVersion?: number | null;
-}
 
 /** Storing a turn's rows, once nothing else can refuse it; what the database refuses is told as the client is told. */
 @Injectable()
@@ -38,6 +25,7 @@ export class TurnRows {
   /** A new message, in `existing` or in a new chat stored with it, with the files it sends and how each is read. */
   async openMessage(
     agent: AgentDefinition,
+    model: TurnModel,
     existing: ChatSessionEntity | null,
     content: string,
     readings: AttachmentReading[] = [],
@@ -54,8 +42,8 @@ export class TurnRows {
     else userMessage.attachments = [];
     // A new chat's conversation is its first message: no need to read it back.
     return existing
-      ? { kind: 'message', agent, session, userMessage, reply }
-      : { kind: 'new-chat', agent, session, userMessage, reply, conversation: [userMessage] };
+      ? { kind: 'message', agent, session, model, userMessage, reply }
+      : { kind: 'new-chat', agent, session, model, userMessage, reply, conversation: [userMessage] };
   }
 
   /** Claims the files for the stored message; one another message took first withdraws the turn whole. */
@@ -80,6 +68,7 @@ export class TurnRows {
   /** A new version of the last exchange (regenerate, or edit when `edit` is given), streamed like any turn. */
   async openVersion(
     agent: AgentDefinition,
+    model: TurnModel,
     session: ChatSessionEntity,
     edit: { messageId: string; content: string } | undefined,
   ): Promise<OpenedTurn> {
@@ -91,7 +80,7 @@ export class TurnRows {
       : session;
     opened.userMessage.attachments = (await this.reader.describe([opened.userMessage.id])).get(opened.userMessage.id);
     const { userMessage, reply, replacedVersion } = opened;
-    return { kind: 'version', agent, session: current, userMessage, reply, replacedVersion };
+    return { kind: 'version', agent, session: current, model, userMessage, reply, replacedVersion };
   }
 
   /** The exchange a regeneration asks again: refused while a reply is written, or when the chat does not end with one. */

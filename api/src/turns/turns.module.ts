@@ -23,6 +23,7 @@ import { ReplyLeases } from './reply-leases';
 import { ReplyOpeningStore } from './reply-opening.store';
 import { ReplyRun } from './reply-run.service';
 import { ReplyStore } from './reply.store';
+import { TurnModels } from './opening/turn-models';
 import { TurnOpening } from './turn-opening.service';
 import { TurnReconfiguration } from './turn-reconfiguration.service';
 import { TurnRows } from './turn-rows.service';
@@ -61,6 +62,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
       inject: [ActiveTurns, APP_CONFIG, { token: RedisConnection, optional: true }],
       useFactory: turnRelay,
     },
+    TurnModels,
     ReplyContexts,
     TurnRows,
     TurnReconfiguration,

@@ -1,53 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentReader, type AttachmentView } from '../../attachments';
-import {
-  assertMessageFits,
-  ContextWindows,
-  messageBudget,
-  messageTokens,
-  ModelClients,
-  modelSettings,
-  ModelVision,
-  type ReplyContext,
-} from '../../llm';
-import { personaOf, personaPrompt } from '../../personas';
-import type { ChatMessageEntity, ChatSessionEntity } from '../../sessions';
+import { messageTokens, type ReplyContext } from '../../llm';
+import type { ChatMessageEntity } from '../../sessions';
+import type { OpenedTurn } from '../opened-turn';
 import { toModelMessages } from './model-messages';
 
-/** The agent's model as a turn sees it: whether a message fits its window, and what a reply is routed with. */
+/** What a turn's reply is routed with: the model the turn opened with, and the conversation as that model reads it. */
 @Injectable()
 export class ReplyContexts {
-  constructor(
-    private readonly clients: ModelClients,
-    private readonly windows: ContextWindows,
-    private readonly vision: ModelVision,
-    private readonly attachments: AttachmentReader,
-  ) {}
-
-  /** How many tokens one message may take in a call to the agent's model (beside the persona and the reply's room). */
-  budgetOf(agent: AgentDefinition, session: ChatSessionEntity | null): number {
-    const settings = modelSettings(agent, this.clients.defaultModel);
-    return messageBudget({
-      systemPrompt: personaPrompt(personaOf(agent, session)),
-      maxTokens: settings.maxTokens,
-      windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
-    });
-  }
-
-  /** A message the agent's model cannot read in one call is refused whole, never cut. */
-  assertFits(agent: AgentDefinition, session: ChatSessionEntity | null, content: string): void {
-    const settings = modelSettings(agent, this.clients.defaultModel);
-    assertMessageFits(
-      {
-        systemPrompt: personaPrompt(personaOf(agent, session)),
-        maxTokens: settings.maxTokens,
-        windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
-      },
-      { role: 'user', content },
-    );
-  }
+  constructor(private readonly attachments: AttachmentReader) {}
 
   /**
    * One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's memory.
@@ -56,20 +18,18 @@ export class ReplyContexts {
    * how the chat then shows them.
    */
   async contextOf(
-    agent: AgentDefinition,
-    session: ChatSessionEntity,
+    opened: OpenedTurn,
     conversation: ChatMessageEntity[],
     signal: AbortSignal,
     onReread?: (attachments: ChatAttachment[]) => void,
   ): Promise<ReplyContext> {
-    const settings = modelSettings(agent, this.clients.defaultModel);
-    const seesImages = this.vision.of(agent);
+    const { agent, session, model } = opened;
     // Messages read back from the database may carry files; those this turn just stored are known.
     const mayCarryFiles = conversation.filter((m) => m.role === 'user' && (m.attachments?.length ?? 1) > 0);
     const views = mayCarryFiles.length
       ? await this.attachments.modelView(
           mayCarryFiles.map((m) => String(m.id)),
-          seesImages,
+          model.seesImages,
         )
       : new Map<string, AttachmentView>();
     const messages = toModelMessages(conversation, views);
@@ -78,19 +38,19 @@ export class ReplyContexts {
       newest?.role === 'user' && views.has(String(newest.id))
         ? async (budgetTokens: number) => {
             const id = String(newest.id);
-            const reread = await this.attachments.reread(id, newest.content, budgetTokens, seesImages);
+            const reread = await this.attachments.reread(id, newest.content, budgetTokens, model.seesImages);
             onReread?.(reread.attachments);
             return toModelMessages([newest], new Map([[id, reread.view]]))[0];
           }
         : undefined;
-    const budget = this.budgetOf(agent, session);
-    if (refitNewest && messageTokens(messages.at(-1)!) > budget) messages.splice(-1, 1, await refitNewest(budget));
+    if (refitNewest && messageTokens(messages.at(-1)!) > model.budgetTokens)
+      messages.splice(-1, 1, await refitNewest(model.budgetTokens));
     return {
       routing: agent.routing,
-      settings,
-      systemPrompt: personaPrompt(personaOf(agent, session)),
+      settings: model.settings,
+      systemPrompt: model.systemPrompt,
       conversation: messages,
-      windowTokens: this.windows.windowOf(settings.model, agent.model.contextWindow),
+      windowTokens: model.windowTokens,
       memory: session.summary,
       signal,
       ...(refitNewest && { refitNewest }),
