@@ -8,7 +8,7 @@ import { loadAppConfig } from '../src/config';
 import type { ModelRequest, StreamedReply } from '../src/llm';
 import { WebSearch } from '../src/search';
 import { answerWithTools, McpServers, ToolCatalog } from '../src/tools';
-import { ActiveTurn } from '../src/turns/active-turns';
+import { ActiveTurn } from '../src/turns/live/active-turns';
 import { readAgentIn } from '../test/support/fixture-agents';
 import {
   BENCH_AGENT,

@@ -8,9 +8,9 @@ import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import { ModelKey } from '../llm';
 import { ChatSessions, sessionIdPipe } from '../sessions';
-import type { ActiveTurn } from './active-turns';
+import type { ActiveTurn } from './live/active-turns';
 import { ChatTurns, type StartedTurn } from './chat-turns.service';
-import { openEventStream, type EventStream } from './event-stream';
+import { openEventStream, type EventStream } from './live/event-stream';
 
 const ENDING_EVENTS = new Set(['done', 'stopped', 'error']);
 

@@ -3,8 +3,8 @@ import { AppError } from '../common/app-error';
 import { MessageTooLong, ModelCallAborted, type PreparedReply } from '../llm';
 import { toTurnMessageDto } from '../messages';
 import { SessionSummaries } from '../summaries';
-import type { ActiveTurn } from './active-turns';
-import { ReplyLeases } from './reply-leases';
+import type { ActiveTurn } from './live/active-turns';
+import { ReplyLeases } from './live/reply-leases';
 import { ReplyStore, type ReplyEnding } from './reply.store';
 import type { OpenedTurn } from './opened-turn';
 

@@ -16,7 +16,7 @@ import { type AppConfig, APP_CONFIG } from '../config';
 import { MessageStore, toTurnMessageDto } from '../messages';
 import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../tools';
 import { personaOf } from '../personas';
-import type { ActiveTurn } from './active-turns';
+import type { ActiveTurn } from './live/active-turns';
 import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
 import type { OpenedTurn } from './opened-turn';

@@ -4,7 +4,7 @@ import { AppError } from '../common/app-error';
 import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../attachments';
 import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../messages';
 import { type ChatMessageEntity, ChatSessionEntity } from '../sessions';
-import { ReplyLeases } from './reply-leases';
+import { ReplyLeases } from './live/reply-leases';
 import type { OpenedTurn, TurnModel } from './opened-turn';
 import { ReplyOpeningStore } from './reply-opening.store';
 import { ReplyStore } from './reply.store';

@@ -2,8 +2,8 @@ import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { eventually } from '../support/eventually';
 import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
 import { RedisConnection } from '../../src/redis';
-import { RedisTurnRelay, type RedisTurnRelayOptions } from '../../src/turns/relay/redis-turn-relay';
-import { type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from '../../src/turns/relay/turn-relay';
+import { RedisTurnRelay, type RedisTurnRelayOptions } from '../../src/turns/live/relay/redis-turn-relay';
+import { type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from '../../src/turns/live/relay/turn-relay';
 
 /** A process's own replies are none of these tests' business: everything goes through Redis. */
 class NothingLocal extends TurnRelay {

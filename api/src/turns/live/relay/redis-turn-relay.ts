@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BeforeApplicationShutdown, Logger, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { MessageSource, ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
-import type { RedisConnection } from '../../redis';
+import type { RedisConnection } from '../../../redis';
 import { eventsOf, isFinal, OwnedTurn, type OwningRelay, type StreamEntry, TurnKeys } from './owned-turn';
 import { type DecisionHandler, type Detach, type TurnBroadcast, TurnRelay, type TurnWatcher } from './turn-relay';
 

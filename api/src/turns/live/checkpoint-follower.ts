@@ -1,9 +1,9 @@
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toTurnMessageDto } from '../messages';
-import type { ChatMessageEntity } from '../sessions';
+import { toTurnMessageDto } from '../../messages';
+import type { ChatMessageEntity } from '../../sessions';
 import { CHECKPOINT_INTERVAL_MS } from './reply-leases';
-import { ReplyStore } from './reply.store';
+import { ReplyStore } from '../reply.store';
 import type { Detach, TurnWatcher } from './relay/turn-relay';
 
 /**

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import type { RedisConnection } from '../../redis';
+import type { RedisConnection } from '../../../redis';
 import type { DecisionHandler, TurnBroadcast } from './turn-relay';
 
 /** What a reply this process writes needs of the relay that owns it (RedisTurnRelay). */
