@@ -7,7 +7,7 @@ import { ActiveTurn, ActiveTurns } from './live/active-turns';
 import { CheckpointFollower } from './live/checkpoint-follower';
 import { TurnRelay, type Detach, type TurnWatcher } from './live/relay/turn-relay';
 import { ReplyRun } from './reply-run.service';
-import { ReplyStore } from './reply.store';
+import { ReplyStore } from './rows/reply.store';
 import { TurnOpening } from './turn-opening.service';
 import type { OpenedTurn } from './opened-turn';
 

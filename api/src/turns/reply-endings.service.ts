@@ -5,7 +5,7 @@ import { toTurnMessageDto } from '../messages';
 import { SessionSummaries } from '../summaries';
 import type { ActiveTurn } from './live/active-turns';
 import { ReplyLeases } from './live/reply-leases';
-import { ReplyStore, type ReplyEnding } from './reply.store';
+import { ReplyStore, type ReplyEnding } from './rows/reply.store';
 import type { OpenedTurn } from './opened-turn';
 
 /** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */

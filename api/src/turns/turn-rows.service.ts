@@ -7,7 +7,7 @@ import { type ChatMessageEntity, ChatSessionEntity } from '../sessions';
 import { ReplyLeases } from './live/reply-leases';
 import type { OpenedTurn, TurnModel } from './opened-turn';
 import { ReplyOpeningStore } from './reply-opening.store';
-import { ReplyStore } from './reply.store';
+import { ReplyStore } from './rows/reply.store';
 import { newSession } from './turn-session';
 
 /** Storing a turn's rows, once nothing else can refuse it; what the database refuses is told as the client is told. */

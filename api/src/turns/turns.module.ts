@@ -22,7 +22,7 @@ import { ReplyEndings } from './reply-endings.service';
 import { ReplyLeases } from './live/reply-leases';
 import { ReplyOpeningStore } from './reply-opening.store';
 import { ReplyRun } from './reply-run.service';
-import { ReplyStore } from './reply.store';
+import { ReplyStore } from './rows/reply.store';
 import { TurnModels } from './opening/turn-models';
 import { TurnOpening } from './turn-opening.service';
 import { TurnReconfiguration } from './turn-reconfiguration.service';

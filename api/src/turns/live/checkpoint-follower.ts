@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { toTurnMessageDto } from '../../messages';
 import type { ChatMessageEntity } from '../../sessions';
 import { CHECKPOINT_INTERVAL_MS } from './reply-leases';
-import { ReplyStore } from '../reply.store';
+import { ReplyStore } from '../rows/reply.store';
 import type { Detach, TurnWatcher } from './relay/turn-relay';
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { ActiveTurn, ActiveTurns } from './active-turns';
-import { ReplyStore, type Orphans } from '../reply.store';
+import { ReplyStore, type Orphans } from '../rows/reply.store';
 
 /** How often a reply's text reaches its row: a crash loses at most this much of it. */
 export const CHECKPOINT_INTERVAL_MS = 1000;

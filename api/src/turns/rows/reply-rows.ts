@@ -5,7 +5,7 @@ import type {
   MessageUsage,
   ToolCallRecord,
 } from '@mb/contracts/types/wire/chat-message';
-import { ChatMessageEntity, type MessageRole } from '../sessions';
+import { ChatMessageEntity, type MessageRole } from '../../sessions';
 
 /** The partial unique index that allows one streaming reply per session (migration StreamingReplies). */
 export const ONE_STREAMING_REPLY = 'chat_messages_one_streaming_reply';

@@ -1,4 +1,4 @@
-import { rowsOf } from '../common/sql-rows';
+import { rowsOf } from '../../common/sql-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type {
@@ -7,8 +7,8 @@ import type {
   MessageUsage,
   ToolCallRecord,
 } from '@mb/contracts/types/wire/chat-message';
-import { releaseAttachments } from '../attachments';
-import { ChatMessageEntity } from '../sessions';
+import { releaseAttachments } from '../../attachments';
+import { ChatMessageEntity } from '../../sessions';
 import { type MessageRow, sourcesJson, toEntity } from './reply-rows';
 
 /** What a checkpoint writes for one reply; null keeps what the row holds. */
