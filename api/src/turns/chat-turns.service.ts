@@ -8,7 +8,7 @@ import { CheckpointFollower } from './live/checkpoint-follower';
 import { TurnRelay, type Detach, type TurnWatcher } from './live/relay/turn-relay';
 import { ReplyRun } from './reply-run.service';
 import { ReplyStore } from './rows/reply.store';
-import { TurnOpening } from './turn-opening.service';
+import { TurnOpening } from './opening/turn-opening.service';
 import type { OpenedTurn } from './opened-turn';
 
 export interface StartedTurn {

@@ -20,13 +20,13 @@ import { OneShotReplies } from './replies/one-shot-replies.service';
 import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyEndings } from './reply-endings.service';
 import { ReplyLeases } from './live/reply-leases';
-import { ReplyOpeningStore } from './reply-opening.store';
+import { ReplyOpeningStore } from './opening/reply-opening.store';
 import { ReplyRun } from './reply-run.service';
 import { ReplyStore } from './rows/reply.store';
 import { TurnModels } from './opening/turn-models';
-import { TurnOpening } from './turn-opening.service';
-import { TurnReconfiguration } from './turn-reconfiguration.service';
-import { TurnRows } from './turn-rows.service';
+import { TurnOpening } from './opening/turn-opening.service';
+import { TurnReconfiguration } from './opening/turn-reconfiguration.service';
+import { TurnRows } from './opening/turn-rows.service';
 
 /** One process: its own memory. Replicas (REDIS_URL): Redis, with this process's own replies still served from memory. */
 function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnection | null): TurnRelay {

@@ -1,4 +1,4 @@
-// What the SQL of replies shares, opening one (reply-opening.store.ts) and its life cycle (reply.store.ts).
+// What the SQL of replies shares, opening one (opening/reply-opening.store.ts) and its life cycle (reply.store.ts).
 import type {
   MessageProvenance,
   MessageSource,

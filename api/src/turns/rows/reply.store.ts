@@ -31,7 +31,7 @@ export interface ReplyEnding {
 export type Orphans = { silentForMs: number } | { notOwnedBy: string };
 
 /**
- * All SQL of replies being written, once opened (reply-opening.store.ts). A reply is a row from its first token;
+ * All SQL of replies being written, once opened (opening/reply-opening.store.ts). A reply is a row from its first token;
  * only its owner (the process that holds its lease) writes it, and every write checks so. Times of the lease are
  * the database's.
  */

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { ChatMessages, toMessageDto } from '../messages';
-import { ChatPersonas } from '../personas';
-import { type ChatSessionEntity, SessionStore, toSessionDto } from '../sessions';
+import { ChatMessages, toMessageDto } from '../../messages';
+import { ChatPersonas } from '../../personas';
+import { type ChatSessionEntity, SessionStore, toSessionDto } from '../../sessions';
 import { sessionOf } from './turn-session';
 
 /** A turn that needed no model call: a configuration pasted into a reconfigurable agent's chat, applied. */

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
-import { AgentRegistry } from '../agents';
-import { AttachmentReader } from '../attachments';
-import { AppError } from '../common/app-error';
-import { ModelClients } from '../llm';
-import { coerceContent, versionRefusals } from '../messages';
-import { configurationRefused, readPersonaOverride } from '../personas';
-import { type ChatSessionEntity, ChatSessions } from '../sessions';
-import type { OpenedTurn } from './opened-turn';
-import { assertFits, TurnModels } from './opening/turn-models';
+import { AgentRegistry } from '../../agents';
+import { AttachmentReader } from '../../attachments';
+import { AppError } from '../../common/app-error';
+import { ModelClients } from '../../llm';
+import { coerceContent, versionRefusals } from '../../messages';
+import { configurationRefused, readPersonaOverride } from '../../personas';
+import { type ChatSessionEntity, ChatSessions } from '../../sessions';
+import type { OpenedTurn } from '../opened-turn';
+import { assertFits, TurnModels } from './turn-models';
 import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
 import { TurnRows } from './turn-rows.service';
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
-import { AppError } from '../common/app-error';
-import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../attachments';
-import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../messages';
-import { type ChatMessageEntity, ChatSessionEntity } from '../sessions';
-import { ReplyLeases } from './live/reply-leases';
-import type { OpenedTurn, TurnModel } from './opened-turn';
+import { AppError } from '../../common/app-error';
+import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../../attachments';
+import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../../messages';
+import { type ChatMessageEntity, ChatSessionEntity } from '../../sessions';
+import { ReplyLeases } from '../live/reply-leases';
+import type { OpenedTurn, TurnModel } from '../opened-turn';
 import { ReplyOpeningStore } from './reply-opening.store';
-import { ReplyStore } from './rows/reply.store';
+import { ReplyStore } from '../rows/reply.store';
 import { newSession } from './turn-session';
 
 /** Storing a turn's rows, once nothing else can refuse it; what the database refuses is told as the client is told. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
-import { personaPrompt } from '../personas';
-import { ChatSessionEntity, type NewSession, sessionTitle } from '../sessions';
+import { personaPrompt } from '../../personas';
+import { ChatSessionEntity, type NewSession, sessionTitle } from '../../sessions';
 
 /** The chat a turn's first message begins: titled by the spec's rule, prompted with the agent file's persona. */
 export function sessionOf(agent: AgentDefinition, firstMessage: string): NewSession {

@@ -1,17 +1,17 @@
-import { rowsOf } from '../common/sql-rows';
+import { rowsOf } from '../../common/sql-rows';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { copyAttachmentLinks } from '../attachments';
-import { GroupBatcher } from '../common/group-batcher';
-import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange, VERSION_COUNT } from '../messages';
-import { type ChatMessageEntity, type ChatSessionEntity, MAX_MESSAGE_ORDER } from '../sessions';
+import { copyAttachmentLinks } from '../../attachments';
+import { GroupBatcher } from '../../common/group-batcher';
+import { DROP_SUMMARY_FROM, LIVE_TAIL, lastExchange, VERSION_COUNT } from '../../messages';
+import { type ChatMessageEntity, type ChatSessionEntity, MAX_MESSAGE_ORDER } from '../../sessions';
 import {
   isViolationOf,
   type MessageRow,
   ONE_ORDER_PER_MESSAGE,
   ONE_STREAMING_REPLY,
   toEntity,
-} from './rows/reply-rows';
+} from '../rows/reply-rows';
 
 export interface OpenedReply {
   userMessage: ChatMessageEntity;
