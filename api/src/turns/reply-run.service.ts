@@ -18,7 +18,7 @@ import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResu
 import { personaOf } from '../personas';
 import type { ActiveTurn } from './live/active-turns';
 import { ReplyContexts } from './run/reply-contexts.service';
-import { ReplyEndings } from './reply-endings.service';
+import { ReplyEndings } from './ending/reply-endings.service';
 import type { OpenedTurn } from './opened-turn';
 
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */

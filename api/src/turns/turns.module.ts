@@ -18,7 +18,7 @@ import { InMemoryTurnRelay, TurnRelay } from './live/relay/turn-relay';
 import { OneShotRepliesController } from './replies/one-shot-replies.controller';
 import { OneShotReplies } from './replies/one-shot-replies.service';
 import { ReplyContexts } from './run/reply-contexts.service';
-import { ReplyEndings } from './reply-endings.service';
+import { ReplyEndings } from './ending/reply-endings.service';
 import { ReplyLeases } from './live/reply-leases';
 import { ReplyOpeningStore } from './opening/reply-opening.store';
 import { ReplyRun } from './reply-run.service';

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError } from '../common/app-error';
-import { MessageTooLong, ModelCallAborted, type PreparedReply } from '../llm';
-import { toTurnMessageDto } from '../messages';
-import { SessionSummaries } from '../summaries';
-import type { ActiveTurn } from './live/active-turns';
-import { ReplyLeases } from './live/reply-leases';
-import { ReplyStore, type ReplyEnding } from './rows/reply.store';
-import type { OpenedTurn } from './opened-turn';
+import { AppError } from '../../common/app-error';
+import { MessageTooLong, ModelCallAborted, type PreparedReply } from '../../llm';
+import { toTurnMessageDto } from '../../messages';
+import { SessionSummaries } from '../../summaries';
+import type { ActiveTurn } from '../live/active-turns';
+import { ReplyLeases } from '../live/reply-leases';
+import { ReplyStore, type ReplyEnding } from '../rows/reply.store';
+import type { OpenedTurn } from '../opened-turn';
 
 /** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */
 @Injectable()
