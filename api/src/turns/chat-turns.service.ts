@@ -6,7 +6,7 @@ import { toSessionDto } from '../sessions';
 import { ActiveTurn, ActiveTurns } from './live/active-turns';
 import { CheckpointFollower } from './live/checkpoint-follower';
 import { TurnRelay, type Detach, type TurnWatcher } from './live/relay/turn-relay';
-import { ReplyRun } from './reply-run.service';
+import { ReplyRun } from './run/reply-run.service';
 import { ReplyStore } from './rows/reply.store';
 import { TurnOpening } from './opening/turn-opening.service';
 import type { OpenedTurn } from './opened-turn';

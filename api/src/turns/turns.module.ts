@@ -21,7 +21,7 @@ import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyEndings } from './ending/reply-endings.service';
 import { ReplyLeases } from './live/reply-leases';
 import { ReplyOpeningStore } from './opening/reply-opening.store';
-import { ReplyRun } from './reply-run.service';
+import { ReplyRun } from './run/reply-run.service';
 import { ReplyStore } from './rows/reply.store';
 import { TurnModels } from './opening/turn-models';
 import { TurnOpening } from './opening/turn-opening.service';

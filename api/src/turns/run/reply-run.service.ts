@@ -10,16 +10,16 @@ import {
   ReplyRouter,
   tokensOf,
   type PreparedReply,
-} from '../llm';
+} from '../../llm';
 import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
-import { type AppConfig, APP_CONFIG } from '../config';
-import { MessageStore, toTurnMessageDto } from '../messages';
-import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../tools';
-import { personaOf } from '../personas';
-import type { ActiveTurn } from './live/active-turns';
-import { ReplyContexts } from './run/reply-contexts.service';
-import { ReplyEndings } from './ending/reply-endings.service';
-import type { OpenedTurn } from './opened-turn';
+import { type AppConfig, APP_CONFIG } from '../../config';
+import { MessageStore, toTurnMessageDto } from '../../messages';
+import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../../tools';
+import { personaOf } from '../../personas';
+import type { ActiveTurn } from '../live/active-turns';
+import { ReplyContexts } from './reply-contexts.service';
+import { ReplyEndings } from '../ending/reply-endings.service';
+import type { OpenedTurn } from '../opened-turn';
 
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
 const personaHash = (persona: unknown) =>
