@@ -15,6 +15,7 @@ import { DatabaseModule } from './database';
 import { HealthModule } from './health';
 import { HistorySearchModule } from './history-search';
 import { MessagesModule } from './messages';
+import { OneShotModule } from './one-shot';
 import { OpenApiModule } from './openapi';
 import { PersonasModule } from './personas';
 import { RedisModule } from './redis';
@@ -69,6 +70,7 @@ export class AppModule {
         PersonasModule,
         ToolsModule,
         TurnsModule,
+        OneShotModule,
         HistorySearchModule,
         TransferModule,
         SettingsModule,

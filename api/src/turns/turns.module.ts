@@ -9,24 +9,22 @@ import { RedisConnection } from '../redis';
 import { SessionsModule } from '../sessions';
 import { SummariesModule } from '../summaries';
 import { ToolsModule } from '../tools';
-import { ActiveTurns } from './live/active-turns';
 import { ChatTurnsController } from './chat-turns.controller';
 import { ChatTurns } from './chat-turns.service';
-import { CheckpointFollower } from './live/checkpoint-follower';
-import { RedisTurnRelay } from './live/relay/redis-turn-relay';
-import { InMemoryTurnRelay, TurnRelay } from './live/relay/turn-relay';
-import { OneShotRepliesController } from './replies/one-shot-replies.controller';
-import { OneShotReplies } from './replies/one-shot-replies.service';
-import { ReplyContexts } from './run/reply-contexts.service';
-import { ReplyEndings } from './ending/reply-endings.service';
-import { ReplyLeases } from './live/reply-leases';
 import { ReplyOpeningStore } from './opening/reply-opening.store';
-import { ReplyRun } from './run/reply-run.service';
-import { ReplyStore } from './rows/reply.store';
 import { TurnModels } from './opening/turn-models';
 import { TurnOpening } from './opening/turn-opening.service';
 import { TurnReconfiguration } from './opening/turn-reconfiguration.service';
 import { TurnRows } from './opening/turn-rows.service';
+import { ReplyContexts } from './run/reply-contexts.service';
+import { ReplyRun } from './run/reply-run.service';
+import { ReplyEndings } from './ending/reply-endings.service';
+import { ActiveTurns } from './live/active-turns';
+import { CheckpointFollower } from './live/checkpoint-follower';
+import { RedisTurnRelay } from './live/relay/redis-turn-relay';
+import { InMemoryTurnRelay, TurnRelay } from './live/relay/turn-relay';
+import { ReplyLeases } from './live/reply-leases';
+import { ReplyStore } from './rows/reply.store';
 
 /** One process: its own memory. Replicas (REDIS_URL): Redis, with this process's own replies still served from memory. */
 function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnection | null): TurnRelay {
@@ -35,9 +33,10 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
 }
 
 /**
- * Streaming turns (POST /api/chat/turns, regenerate, re-attach, stop) and the spec's one-shot replies. A turn flows
- * down: ChatTurns → TurnOpening (refusals, fit, TurnRows storing its rows) → ReplyRun (routing, streaming) →
- * ReplyEndings (finish, stop, withdraw) → the reply stores.
+ * Streaming turns (POST /api/chat/turns, regenerate, re-attach, stop, tool decisions), a folder per stage, each using
+ * only the ones below it: ChatTurns → opening/ (refusals, the model read once, the rows stored) → run/ (the context,
+ * routing, streaming, tools) → ending/ (finished, cut short, taken back) → live/ (replies in progress: leases, relay,
+ * checkpoints) → rows/ (the reply row's SQL).
  */
 @Module({
   imports: [
@@ -50,11 +49,17 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     PersonasModule,
     ToolsModule,
   ],
-  controllers: [ChatTurnsController, OneShotRepliesController],
+  controllers: [ChatTurnsController],
   providers: [
-    ActiveTurns,
+    TurnModels,
     ReplyOpeningStore,
-    ReplyStore,
+    TurnRows,
+    TurnReconfiguration,
+    TurnOpening,
+    ReplyContexts,
+    ReplyRun,
+    ReplyEndings,
+    ActiveTurns,
     ReplyLeases,
     CheckpointFollower,
     {
@@ -62,15 +67,8 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
       inject: [ActiveTurns, APP_CONFIG, { token: RedisConnection, optional: true }],
       useFactory: turnRelay,
     },
-    TurnModels,
-    ReplyContexts,
-    TurnRows,
-    TurnReconfiguration,
-    TurnOpening,
-    ReplyEndings,
-    ReplyRun,
+    ReplyStore,
     ChatTurns,
-    OneShotReplies,
   ],
 })
 export class TurnsModule {}

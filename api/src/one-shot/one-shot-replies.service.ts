@@ -5,8 +5,8 @@ import type { ChatCompletionRequest, ConversationMessage } from '@mb/contracts/t
 import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
-import { AgentRegistry } from '../../agents';
-import { AppError } from '../../common/app-error';
+import { AgentRegistry } from '../agents';
+import { AppError } from '../common/app-error';
 import {
   ChatModel,
   ModelClients,
@@ -18,11 +18,11 @@ import {
   ContextWindows,
   preparedReply,
   modelSettings,
-} from '../../llm';
-import { WebSearch } from '../../search';
-import { coerceContent, coerceRole } from '../../messages';
-import { ChatSessions, type ChatSessionEntity } from '../../sessions';
-import { personaOf, personaPrompt } from '../../personas';
+} from '../llm';
+import { WebSearch } from '../search';
+import { coerceContent, coerceRole } from '../messages';
+import { ChatSessions, type ChatSessionEntity } from '../sessions';
+import { personaOf, personaPrompt } from '../personas';
 
 const GENERIC_SYSTEM_PROMPT = 'You are a helpful assistant.';
 

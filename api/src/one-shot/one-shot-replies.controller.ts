@@ -4,9 +4,9 @@ import type { ChatCompletionRequest } from '@mb/contracts/types/wire/chat-comple
 import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
-import { Answers } from '../../common/route-docs';
-import { validBody } from '../../common/schema-body.pipe';
-import { MODEL_CALL_ERRORS, ModelKey } from '../../llm';
+import { Answers } from '../common/route-docs';
+import { validBody } from '../common/schema-body.pipe';
+import { MODEL_CALL_ERRORS, ModelKey } from '../llm';
 import { OneShotReplies } from './one-shot-replies.service';
 
 /** The spec's API table: POST /api/chat/completions, /api/assistant/chat and /api/serper-search. */

@@ -1,0 +1,1 @@
+export { OneShotModule } from './one-shot.module';
