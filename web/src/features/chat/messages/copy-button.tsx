@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from '../../../components/toast/toast-store';
 import type { AgentCopyToast as CopyToast } from '@mb/contracts/types/agent';
-import styles from './message-list.module.css';
 import { StrokeIcon } from '../../../components/stroke-icon';
+import { MessageActionButton } from './message-action-button';
 
 const texts = {
   label: 'Copy',
@@ -32,7 +32,7 @@ export function CopyButton({ text, copiedToast = texts.copied, label = 'Copy mes
     }
   };
   return (
-    <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={label}>
+    <MessageActionButton onClick={() => void copy()} aria-label={label}>
       <StrokeIcon size={14}>
         {copied ? (
           <polyline points="20 6 9 17 4 12" />
@@ -44,6 +44,6 @@ export function CopyButton({ text, copiedToast = texts.copied, label = 'Copy mes
         )}
       </StrokeIcon>
       <span>{copied ? texts.copiedLabel : texts.label}</span>
-    </button>
+    </MessageActionButton>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import styles from './message-list.module.css';
+import styles from './message-editor.module.css';
 
 export const editorTexts = {
   label: 'Edited message',
@@ -49,7 +49,7 @@ export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps)
     >
       <textarea
         ref={box}
-        className={styles.editorBox}
+        className={styles.box}
         aria-label={editorTexts.label}
         aria-describedby={hintId}
         value={text}
@@ -57,14 +57,14 @@ export function MessageEditor({ initial, onSend, onCancel }: MessageEditorProps)
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <p id={hintId} className={styles.editorHint}>
+      <p id={hintId} className={styles.hint}>
         {editorTexts.hint}
       </p>
-      <div className={styles.editorActions}>
-        <button type="button" className={styles.editorCancel} onClick={onCancel}>
+      <div className={styles.actions}>
+        <button type="button" className={styles.cancel} onClick={onCancel}>
           {editorTexts.cancel}
         </button>
-        <button type="submit" className={styles.editorSend} disabled={blank}>
+        <button type="submit" className={styles.send} disabled={blank}>
           {editorTexts.send}
         </button>
       </div>

@@ -1,6 +1,6 @@
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 import { webHref } from '../../../lib/web-link';
-import styles from './message-list.module.css';
+import styles from './message-sources.module.css';
 
 const texts = { sources: 'Sources' } as const;
 
@@ -8,7 +8,7 @@ const texts = { sources: 'Sources' } as const;
 export function MessageSources({ sources }: { sources: MessageSource[] }) {
   return (
     <nav className={styles.sources} aria-label={texts.sources}>
-      <p className={styles.sourcesTitle}>{texts.sources}</p>
+      <p className={styles.title}>{texts.sources}</p>
       <ol>
         {sources.map((source, index) => {
           const href = webHref(source.link);

@@ -1,6 +1,6 @@
 import { useModelKey } from '../../../lib/model-key';
 import type { ChatItem } from '../conversation/conversation-state';
-import styles from './message-list.module.css';
+import styles from './notice-message.module.css';
 
 const texts = {
   connect: 'Connect OpenAI',
@@ -35,7 +35,7 @@ export function NoticeMessage({ item }: { item: Extract<ChatItem, { kind: 'notic
         {item.reconnect ? texts.reconnectAdvice : item.refused ? texts.changeAdvice : texts.retryAdvice}
       </p>
       {item.reconnect ? (
-        <button type="button" className={styles.noticeAction} onClick={reconnect}>
+        <button type="button" className={styles.action} onClick={reconnect}>
           {texts.connect}
         </button>
       ) : null}

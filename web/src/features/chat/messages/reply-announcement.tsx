@@ -1,14 +1,12 @@
 import type { ChatItem } from '../conversation/conversation-state';
 import { speakerLabels } from './speaker-labels';
 import { useCompletedReplyAnnouncement } from './use-completed-reply-announcement';
-import styles from './message-list.module.css';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 /** The live region that says a finished reply once (the conversation log itself stays quiet as it grows). */
 export function ReplyAnnouncement({ items, inProgress }: { items: ChatItem[]; inProgress: boolean }) {
   const announcement = useCompletedReplyAnnouncement(items, inProgress);
   return (
-    <div role="status" className={styles.srOnly}>
-      {announcement ? `${speakerLabels.assistant}: ${announcement}` : ''}
-    </div>
+    <VisuallyHidden role="status">{announcement ? `${speakerLabels.assistant}: ${announcement}` : ''}</VisuallyHidden>
   );
 }

@@ -3,7 +3,8 @@ import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions'
 import { Card } from '../../../components/card';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { formatDuration, toolLabel } from '../tools/tool-labels';
-import styles from './message-list.module.css';
+import { MessageActionButton } from './message-action-button';
+import styles from './reply-details.module.css';
 
 const count = new Intl.NumberFormat('en');
 
@@ -39,10 +40,10 @@ type Row = readonly [term: string, value: ReactNode];
 /** Each file the model read for the reply: its name, how much of it, and the tokens it took. */
 function AttachmentsRead({ attachments }: { attachments: NonNullable<MessageProvenance['attachments']> }) {
   return (
-    <ul className={styles.detailList}>
+    <ul className={styles.list}>
       {attachments.map((attachment) => (
         <li key={attachment.id}>
-          <span className={styles.detailName}>{attachment.name}</span>: {attachment.read} (
+          <span className={styles.name}>{attachment.name}</span>: {attachment.read} (
           {texts.attachmentTokens(attachment.tokens)})
         </li>
       ))}
@@ -53,11 +54,11 @@ function AttachmentsRead({ attachments }: { attachments: NonNullable<MessageProv
 /** Each tool the model called for the reply: which, how long it took, and whether it answered. */
 function ToolCallsMade({ toolCalls }: { toolCalls: NonNullable<MessageProvenance['toolCalls']> }) {
   return (
-    <ul className={styles.detailList}>
+    <ul className={styles.list}>
       {toolCalls.map((call, index) => (
         <li key={index}>
-          <span className={styles.detailName}>{toolLabel(call.tool)}</span>: {formatDuration(call.durationMs)},{' '}
-          <span className={call.ok ? undefined : styles.detailFailed}>{texts.toolOutcome(call.ok)}</span>
+          <span className={styles.name}>{toolLabel(call.tool)}</span>: {formatDuration(call.durationMs)},{' '}
+          <span className={call.ok ? undefined : styles.failed}>{texts.toolOutcome(call.ok)}</span>
         </li>
       ))}
     </ul>
@@ -123,10 +124,8 @@ export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) 
 
   return (
     <>
-      <button
+      <MessageActionButton
         ref={button}
-        type="button"
-        className={styles.copy}
         aria-label={texts.label}
         aria-expanded={open}
         aria-controls={panelId}
@@ -137,19 +136,19 @@ export function ReplyDetails({ provenance, usage, sources }: ReplyDetailsProps) 
           <path d="M12 16v-4M12 8h.01" />
         </StrokeIcon>
         <span>{texts.button}</span>
-      </button>
+      </MessageActionButton>
       <Card
         ref={panel}
         id={panelId}
         role="group"
         size="small"
-        className={styles.replyDetails}
+        className={styles.panel}
         aria-label={texts.label}
         hidden={!open}
       >
         <dl>
           {rows(provenance, usage, sources).map(([term, value]) => (
-            <div key={term} className={styles.detailRow}>
+            <div key={term} className={styles.row}>
               <dt>{term}</dt>
               <dd>{value}</dd>
             </div>

@@ -1,18 +1,17 @@
-import styles from './message-list.module.css';
+import { MessageBubble } from './message-bubble';
+import styles from './typing-indicator.module.css';
 
 /** Three bouncing dots while the assistant is working on a reply. */
 export function TypingIndicator() {
   return (
-    <div className={styles.assistantRow}>
-      <div
-        className={`${styles.bubble} ${styles.assistant} ${styles.typing}`}
-        role="status"
-        aria-label="Assistant is typing"
-      >
-        <span className={styles.dot} />
-        <span className={styles.dot} />
-        <span className={styles.dot} />
-      </div>
+    <div className={styles.row}>
+      <MessageBubble speaker="assistant" role="status" aria-label="Assistant is typing">
+        <span className={styles.dots}>
+          <span className={styles.dot} />
+          <span className={styles.dot} />
+          <span className={styles.dot} />
+        </span>
+      </MessageBubble>
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { StrokeIcon } from '../../../components/stroke-icon';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { ChatItem } from '../conversation/conversation-state';
 import { ExchangeVersions } from './exchange-versions';
+import { MessageActionButton } from './message-action-button';
+import { MessageActions } from './message-actions';
 import { MessageAttachments } from './message-attachments';
+import { MessageBubble } from './message-bubble';
 import type { MessageContext } from './message-context';
 import { MessageEditor } from './message-editor';
 import { speakerLabels } from './speaker-labels';
-import styles from './message-list.module.css';
+import styles from './user-message.module.css';
 
 const texts = { edit: 'Edit', editLabel: 'Edit message' } as const;
 
@@ -28,7 +32,7 @@ export function UserMessage({ item, context }: { item: Extract<ChatItem, { kind:
 
   if (editing && canEdit) {
     return (
-      <div className={styles.userRow}>
+      <div className={styles.row}>
         <MessageEditor
           initial={item.content}
           onCancel={() => {
@@ -45,24 +49,22 @@ export function UserMessage({ item, context }: { item: Extract<ChatItem, { kind:
   }
   const attachments = item.attachments ?? [];
   return (
-    <div className={styles.userRow}>
-      <div className={styles.userMessage} data-message-role="user">
-        <span className={styles.srOnly}>{speakerLabels.user}: </span>
+    <div className={styles.row}>
+      <div className={styles.message} data-message-role="user">
+        <VisuallyHidden>{speakerLabels.user}: </VisuallyHidden>
         {attachments.length > 0 ? <MessageAttachments attachments={attachments} /> : null}
         {/* A message of files alone has no bubble. */}
         {item.content || attachments.length === 0 ? (
-          <div className={`${styles.bubble} ${styles.user}`}>
+          <MessageBubble speaker="user">
             <p className={styles.plain}>{item.content}</p>
-          </div>
+          </MessageBubble>
         ) : null}
       </div>
       {canEdit || (last && !exchange.reply && exchange.versions && actions?.enabled) ? (
-        <div className={styles.actions}>
+        <MessageActions>
           {canEdit ? (
-            <button
+            <MessageActionButton
               ref={editButton}
-              type="button"
-              className={styles.copy}
               data-exchange-action="edit"
               aria-label={texts.editLabel}
               onClick={() => setEditing(true)}
@@ -72,10 +74,10 @@ export function UserMessage({ item, context }: { item: Extract<ChatItem, { kind:
                 <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
               </StrokeIcon>
               <span>{texts.edit}</span>
-            </button>
+            </MessageActionButton>
           ) : null}
           {exchange?.reply ? null : <ExchangeVersions context={context} />}
-        </div>
+        </MessageActions>
       ) : null}
     </div>
   );

@@ -1,7 +1,8 @@
 import type { MessageVersions } from '../conversation/conversation-state';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import styles from './message-list.module.css';
+import { MessageActionButton } from './message-action-button';
+import styles from './version-switcher.module.css';
 
 export const versionTexts = {
   group: 'Versions',
@@ -22,9 +23,7 @@ export function VersionSwitcher({ versions, disabled, onShow }: VersionSwitcherP
   const { chosen, count } = versions;
   return (
     <div className={styles.versions} role="group" aria-label={versionTexts.group} data-version-switcher="">
-      <button
-        type="button"
-        className={styles.copy}
+      <MessageActionButton
         aria-label={versionTexts.previous}
         disabled={disabled || chosen <= 1}
         onClick={() => onShow(chosen - 1, versionTexts.previous)}
@@ -32,14 +31,12 @@ export function VersionSwitcher({ versions, disabled, onShow }: VersionSwitcherP
         <StrokeIcon size={14}>
           <polyline points="15 18 9 12 15 6" />
         </StrokeIcon>
-      </button>
-      <span className={styles.versionCount}>
+      </MessageActionButton>
+      <span className={styles.count}>
         <VisuallyHidden>{versionTexts.version} </VisuallyHidden>
         {chosen} / {count}
       </span>
-      <button
-        type="button"
-        className={styles.copy}
+      <MessageActionButton
         aria-label={versionTexts.next}
         disabled={disabled || chosen >= count}
         onClick={() => onShow(chosen + 1, versionTexts.next)}
@@ -47,7 +44,7 @@ export function VersionSwitcher({ versions, disabled, onShow }: VersionSwitcherP
         <StrokeIcon size={14}>
           <polyline points="9 18 15 12 9 6" />
         </StrokeIcon>
-      </button>
+      </MessageActionButton>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChatItem } from '../../conversation/conversation-state';
 import { toolLabel } from '../../tools/tool-labels';
 import { toolCallTexts as texts } from './tool-call-texts';
-import styles from '../message-list.module.css';
+import { VisuallyHidden } from '../../../../components/visually-hidden';
 
 /** Says which tools wait for the user's permission (the conversation log itself is quiet). */
 export function ToolPromptAnnouncement({ items }: { items: ChatItem[] }) {
@@ -9,8 +9,8 @@ export function ToolPromptAnnouncement({ items }: { items: ChatItem[] }) {
     item.kind === 'assistant' ? (item.toolCalls ?? []).filter((call) => call.status === 'awaiting-confirmation') : [],
   );
   return (
-    <div role="status" className={styles.srOnly}>
+    <VisuallyHidden role="status">
       {waiting.map((call) => texts.waiting(toolLabel(call.tool))).join(' ')}
-    </div>
+    </VisuallyHidden>
   );
 }
