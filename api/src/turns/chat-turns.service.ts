@@ -9,7 +9,7 @@ import { TurnRelay, type Detach, type TurnWatcher } from './live/relay/turn-rela
 import { ReplyRun } from './run/reply-run.service';
 import { ReplyStore } from './rows/reply.store';
 import { TurnOpening } from './opening/turn-opening.service';
-import type { OpenedTurn } from './opened-turn';
+import type { OpenedTurn } from './run/opened-turn';
 
 export interface StartedTurn {
   /** Events already settled when the stream opens (the session, the saved user message). */

@@ -6,7 +6,7 @@ import { SessionSummaries } from '../../summaries';
 import type { ActiveTurn } from '../live/active-turns';
 import { ReplyLeases } from '../live/reply-leases';
 import { ReplyStore, type ReplyEnding } from '../rows/reply.store';
-import type { OpenedTurn } from '../opened-turn';
+import type { StoredTurn } from './stored-turn';
 
 /** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */
 @Injectable()
@@ -20,11 +20,11 @@ export class ReplyEndings {
   ) {}
 
   /** The whole reply: saved, told, and the chat's summary refreshed when due. Throws when the reply was not saved. */
-  async done(turn: ActiveTurn, opened: OpenedTurn, ending: ReplyEnding, apiKey?: string): Promise<void> {
+  async done(turn: ActiveTurn, stored: StoredTurn, ending: ReplyEnding, apiKey?: string): Promise<void> {
     const saved = await this.finish(turn, ending);
     if (!saved) throw AppError.notFound('Chat session');
     turn.emit({ type: 'done', message: toTurnMessageDto(saved) });
-    const { session } = opened;
+    const { session } = stored;
     this.summaries.refreshIfDue(
       turn.sessionId,
       { hasSummary: session.summary !== null, summaryThrough: session.summaryThrough, latestOrder: saved.order },
@@ -33,8 +33,8 @@ export class ReplyEndings {
   }
 
   /** A reply that failed or was stopped; `used` is the call it was streamed from, if any. */
-  async failed(turn: ActiveTurn, opened: OpenedTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
-    if (error instanceof MessageTooLong && !turn.text) await this.withdraw(turn, error, opened);
+  async failed(turn: ActiveTurn, stored: StoredTurn, error: unknown, used: PreparedReply | undefined): Promise<void> {
+    if (error instanceof MessageTooLong && !turn.text) await this.withdraw(turn, error, stored);
     else await this.end(turn, error, used);
   }
 
@@ -42,12 +42,12 @@ export class ReplyEndings {
    * The model could not read the message after all (it reads less than we thought): nothing of it is kept. A new
    * version goes with the same rule: the version it replaced is the chosen one again, as if it had been refused at once.
    */
-  private async withdraw(turn: ActiveTurn, error: MessageTooLong, opened: OpenedTurn): Promise<void> {
-    const ids = { replyId: turn.replyId, userMessageId: opened.userMessage.id, ownerId: this.leases.ownerId };
+  private async withdraw(turn: ActiveTurn, error: MessageTooLong, stored: StoredTurn): Promise<void> {
+    const ids = { replyId: turn.replyId, userMessageId: stored.userMessage.id, ownerId: this.leases.ownerId };
     try {
-      if (opened.kind === 'version')
-        await this.replies.withdrawVersion({ ...ids, replaced: opened.replacedVersion ?? null });
-      else await this.replies.withdraw({ ...ids, sessionCreated: opened.kind === 'new-chat' });
+      if (stored.kind === 'version')
+        await this.replies.withdrawVersion({ ...ids, replaced: stored.replacedVersion ?? null });
+      else await this.replies.withdraw({ ...ids, sessionCreated: stored.kind === 'new-chat' });
     } catch (failure) {
       this.logger.error(`Taking back a turn failed: ${(failure as Error).message}`);
       return this.end(turn, error, undefined);

@@ -3,7 +3,7 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { assertMessageFits, ContextWindows, messageBudget, ModelClients, modelSettings, ModelVision } from '../../llm';
 import { personaOf, personaPrompt } from '../../personas';
 import type { ChatSessionEntity } from '../../sessions';
-import type { TurnModel } from '../opened-turn';
+import type { TurnModel } from '../run/opened-turn';
 
 /** Reads the agent's model for a turn, once, as it opens: the opening judges by it, and the run fits by it. */
 @Injectable()

@@ -8,7 +8,7 @@ import { ModelClients } from '../../llm';
 import { coerceContent, versionRefusals } from '../../messages';
 import { configurationRefused, readPersonaOverride } from '../../personas';
 import { type ChatSessionEntity, ChatSessions } from '../../sessions';
-import type { OpenedTurn } from '../opened-turn';
+import type { OpenedTurn } from '../run/opened-turn';
 import { assertFits, TurnModels } from './turn-models';
 import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
 import { TurnRows } from './turn-rows.service';

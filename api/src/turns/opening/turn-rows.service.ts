@@ -5,7 +5,7 @@ import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../..
 import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../../messages';
 import { type ChatMessageEntity, ChatSessionEntity } from '../../sessions';
 import { ReplyLeases } from '../live/reply-leases';
-import type { OpenedTurn, TurnModel } from '../opened-turn';
+import type { OpenedTurn, TurnModel } from '../run/opened-turn';
 import { ReplyOpeningStore } from './reply-opening.store';
 import { ReplyStore } from '../rows/reply.store';
 import { newSession } from './turn-session';

@@ -3,7 +3,7 @@ import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentReader, type AttachmentView } from '../../attachments';
 import { messageTokens, type ReplyContext } from '../../llm';
 import type { ChatMessageEntity } from '../../sessions';
-import type { OpenedTurn } from '../opened-turn';
+import type { OpenedTurn } from './opened-turn';
 import { toModelMessages } from './model-messages';
 
 /** What a turn's reply is routed with: the model the turn opened with, and the conversation as that model reads it. */

@@ -19,7 +19,7 @@ import { personaOf } from '../../personas';
 import type { ActiveTurn } from '../live/active-turns';
 import { ReplyContexts } from './reply-contexts.service';
 import { ReplyEndings } from '../ending/reply-endings.service';
-import type { OpenedTurn } from '../opened-turn';
+import type { OpenedTurn } from './opened-turn';
 
 /** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
 const personaHash = (persona: unknown) =>

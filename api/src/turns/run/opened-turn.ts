@@ -1,9 +1,7 @@
 import type { AgentDefinition } from '@mb/contracts/types/agent';
-import type { ModelSettings } from '../llm';
-import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
-
-/** A turn's first message begins a chat, goes on one, or is a new version of its last exchange. */
-export type TurnKind = 'new-chat' | 'message' | 'version';
+import type { ModelSettings } from '../../llm';
+import type { ChatMessageEntity } from '../../sessions';
+import type { StoredTurn } from '../ending/stored-turn';
 
 /**
  * The agent's model as one turn calls it, read once when the turn opens: whether the message fits is judged by it,
@@ -20,20 +18,10 @@ export interface TurnModel {
   seesImages: boolean;
 }
 
-/**
- * A turn whose rows are stored (the user's message, the reply's streaming row leased to this process): what its
- * reply runs on, from the opening down to its ending.
- */
-export interface OpenedTurn {
-  kind: TurnKind;
+/** A turn whose rows are stored (the user's message, the reply's streaming row leased to this process): what its reply runs on. */
+export interface OpenedTurn extends StoredTurn {
   agent: AgentDefinition;
-  session: ChatSessionEntity;
   model: TurnModel;
-  userMessage: ChatMessageEntity;
-  /** The assistant's row, streaming and empty, leased to this process. */
-  reply: ChatMessageEntity;
   /** The conversation, when it need not be read back (a new chat's is its first message). */
   conversation?: ChatMessageEntity[];
-  /** A version: the number of the one it replaced as chosen (null: the exchange had no versions before). */
-  replacedVersion?: number | null;
 }
