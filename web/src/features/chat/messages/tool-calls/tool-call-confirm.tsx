@@ -5,8 +5,8 @@ import { toolLabel } from '../../tools/tool-labels';
 import type { DecideToolCall } from './decide-tool-call';
 import type { ToolCallFocus } from './tool-call-focus';
 import { prettyArguments, toolCallTexts as texts } from './tool-call-texts';
-import { ToolText } from './tool-text';
-import styles from './tool-calls.module.css';
+import { ToolCallField, ToolCallFields } from './tool-call-fields';
+import styles from './tool-call-confirm.module.css';
 
 /** Where the user's answer is: sending it (until the call's next event replaces the prompt), or not taken. */
 type Decision = { state: 'open' } | { state: 'sending'; allow: boolean } | { state: 'not-waiting' | 'not-sent' };
@@ -75,18 +75,13 @@ export function ToolCallConfirm({
       className={styles.prompt}
       data-tool-status={call.status}
     >
-      <p id={titleId} className={styles.promptTitle}>
+      <p id={titleId} className={styles.title}>
         {texts.ask(label)}
       </p>
-      <dl className={styles.fields}>
-        <div>
-          <dt>{texts.arguments}</dt>
-          <dd>
-            <ToolText text={prettyArguments(call.arguments)} />
-          </dd>
-        </div>
-      </dl>
-      <div className={styles.promptActions}>
+      <ToolCallFields>
+        <ToolCallField term={texts.arguments} text={prettyArguments(call.arguments)} />
+      </ToolCallFields>
+      <div className={styles.actions}>
         <button
           type="button"
           className={styles.allow}
@@ -104,10 +99,7 @@ export function ToolCallConfirm({
           {texts.deny}
         </button>
       </div>
-      <p
-        role="status"
-        className={decision.state === 'not-sent' ? `${styles.promptNote} ${styles.error}` : styles.promptNote}
-      >
+      <p role="status" className={decision.state === 'not-sent' ? `${styles.note} ${styles.noteFailed}` : styles.note}>
         {note}
       </p>
     </Card>

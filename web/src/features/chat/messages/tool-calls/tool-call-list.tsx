@@ -7,7 +7,7 @@ import type { ToolCallFocus } from './tool-call-focus';
 import { ToolCallRecordView } from './tool-call-record';
 import { ToolCallRunning } from './tool-call-running';
 import { toolCallTexts as texts } from './tool-call-texts';
-import styles from './tool-calls.module.css';
+import styles from './tool-call-list.module.css';
 
 type View = (call: ToolCallRecord, decide: DecideToolCall, focus: ToolCallFocus) => ReactNode;
 

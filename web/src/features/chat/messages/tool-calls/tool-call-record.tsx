@@ -6,8 +6,8 @@ import type { ToolCallRecord } from '../../../../lib/api/tool-decisions';
 import { formatDuration, toolLabel } from '../../tools/tool-labels';
 import { ToolCallStatusIcon } from './tool-call-status-icon';
 import { prettyArguments, toolCallTexts as texts, type FinishedStatus } from './tool-call-texts';
-import { ToolText } from './tool-text';
-import styles from './tool-calls.module.css';
+import { ToolCallField as Field, ToolCallFields } from './tool-call-fields';
+import styles from './tool-call-record.module.css';
 
 /** What a finished call came to, under its arguments. */
 const outcomes: Record<FinishedStatus, (call: ToolCallRecord) => ReactNode> = {
@@ -21,15 +21,6 @@ const outcomes: Record<FinishedStatus, (call: ToolCallRecord) => ReactNode> = {
   denied: () => <Field term={texts.result} note={texts.status.denied} />,
   cancelled: () => <Field term={texts.result} note={texts.status.cancelled} />,
 };
-
-function Field({ term, text, note, failure }: { term: string; text?: string; note?: string; failure?: boolean }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{text !== undefined ? <ToolText text={text} failure={failure} /> : note}</dd>
-    </div>
-  );
-}
 
 /** A finished call, compact: its status, tool and time, opening onto its arguments and result. */
 export function ToolCallRecordView({ call, status }: { call: ToolCallRecord; status: FinishedStatus }) {
@@ -50,7 +41,9 @@ export function ToolCallRecordView({ call, status }: { call: ToolCallRecord; sta
         {status === 'done' ? (
           <VisuallyHidden>{said}</VisuallyHidden>
         ) : (
-          <span className={`${styles.statusText} ${styles[status]}`}>{said}</span>
+          <span className={styles.status} data-status={status}>
+            {said}
+          </span>
         )}
         {call.durationMs !== undefined ? <span className={styles.time}>{formatDuration(call.durationMs)}</span> : null}
         <span className={styles.chevron}>
@@ -60,10 +53,10 @@ export function ToolCallRecordView({ call, status }: { call: ToolCallRecord; sta
         </span>
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
-        <dl className={styles.fields}>
+        <ToolCallFields>
           <Field term={texts.arguments} text={prettyArguments(call.arguments)} />
           {outcomes[status](call)}
-        </dl>
+        </ToolCallFields>
       </div>
     </Card>
   );

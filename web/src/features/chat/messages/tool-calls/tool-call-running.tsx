@@ -1,7 +1,7 @@
 import type { ToolCallRecord } from '../../../../lib/api/tool-decisions';
 import { toolLabel } from '../../tools/tool-labels';
 import { toolCallTexts as texts } from './tool-call-texts';
-import styles from './tool-calls.module.css';
+import styles from './tool-call-running.module.css';
 
 /** A call the tool is working on: a pulsing dot (still, for reduced motion) and its name. */
 export function ToolCallRunning({ call }: { call: ToolCallRecord }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { StrokeIcon } from '../../../../components/stroke-icon';
 import type { FinishedStatus } from './tool-call-texts';
-import styles from './tool-calls.module.css';
+import styles from './tool-call-status-icon.module.css';
 
 const shapes: Record<FinishedStatus, ReactNode> = {
   done: <polyline points="20 6 9 17 4 12" />,

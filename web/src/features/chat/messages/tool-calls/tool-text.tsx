@@ -1,5 +1,5 @@
 import { useScrollFocus } from '../../../../lib/use-scroll-focus';
-import styles from './tool-calls.module.css';
+import styles from './tool-text.module.css';
 
 /**
  * A tool's arguments, result or error as plain text: what a tool answers is untrusted, so it is never
