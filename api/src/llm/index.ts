@@ -17,7 +17,7 @@ export { MODEL_CALL_ERRORS, ModelCallAborted, ModelFailure, ToolsRefused } from 
 export { ModelKey } from './model-key.decorator';
 export { ModelWarmup } from './model-warmup';
 export { modelSettings } from './model-settings';
-export { ReplyRouter } from './reply-router';
+export { ReplyRouter, type RoutedReply } from './reply-router';
 export {
   MAX_CONTEXT_MESSAGES,
   type ModelSettings,

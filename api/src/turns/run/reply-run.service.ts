@@ -1,68 +1,19 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ChatModel,
-  MAX_CONTEXT_MESSAGES,
-  ModelFailure,
-  type ModelMessage,
-  type ModelRequest,
-  promptTokens,
-  ReplyRouter,
-  tokensOf,
-  type PreparedReply,
-} from '../../llm';
-import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
 import { type AppConfig, APP_CONFIG } from '../../config';
+import { ChatModel, MAX_CONTEXT_MESSAGES, ModelFailure, ReplyRouter } from '../../llm';
 import { MessageStore, toTurnMessageDto } from '../../messages';
-import { answerWithTools, DEFAULT_MAX_TOOL_STEPS, ToolCatalog, type ToolLoopResult } from '../../tools';
-import { personaOf } from '../../personas';
-import type { ActiveTurn } from '../live/active-turns';
-import { ReplyContexts } from './reply-contexts.service';
+import { DEFAULT_MAX_TOOL_STEPS, ToolCatalog } from '../../tools';
 import { ReplyEndings } from '../ending/reply-endings.service';
+import type { ActiveTurn } from '../live/active-turns';
 import type { OpenedTurn } from './opened-turn';
+import { ReplyContexts } from './reply-contexts.service';
+import { finishedReply } from './reply-provenance';
+import { TurnAnswer } from './turn-answer';
 
-/** A short, stable fingerprint of the persona in force (its JSON), to tell replies of different personas apart. */
-const personaHash = (persona: unknown) =>
-  createHash('sha256').update(JSON.stringify(persona)).digest('hex').slice(0, 12);
-
-/** The attachments the model read for a reply (the photos and documents of the messages it saw), for its provenance. */
-function attachmentsRead(messages: ModelMessage[]): { attachments?: AttachmentRead[] } {
-  const read: AttachmentRead[] = messages.flatMap((message) => [
-    ...(message.images ?? []).map((image) => ({
-      id: image.id,
-      name: image.name,
-      kind: 'image' as const,
-      read: 'the whole image',
-      tokens: image.tokens,
-    })),
-    ...(message.documents ?? []).map((document) => ({
-      id: document.id,
-      name: document.name,
-      kind: 'document' as const,
-      read: document.read,
-      tokens: tokensOf(document.text),
-    })),
-  ]);
-  return read.length ? { attachments: read } : {};
-}
-
-/** The reply's tool calls, and why tools were not used or stopped early, for its provenance. */
-function toolProvenance(use: Omit<ToolLoopResult, 'reply'>, unavailable: string[]) {
-  const notUsed = [use.toolsUnavailable, ...unavailable].filter(Boolean).join(' ');
-  return {
-    ...(use.records.length && {
-      toolCalls: use.records.map((call) => ({
-        tool: call.tool,
-        durationMs: call.durationMs ?? 0,
-        ok: call.status === 'done',
-      })),
-    }),
-    ...(notUsed && { toolsUnavailable: notUsed }),
-    ...(use.stepsEnded && { toolStepsEnded: use.stepsEnded }),
-  };
-}
-
-/** Running a reply: routed by the agent's strategy, streamed into its turn token by token, then ended (ReplyEndings). */
+/**
+ * Running a reply: its context built, routed by the agent's strategy (llm's ReplyRouter) with the turn's answer
+ * (TurnAnswer: the model streamed into the turn, through the tool loop), then ended (ReplyEndings).
+ */
 @Injectable()
 export class ReplyRun {
   constructor(
@@ -78,9 +29,14 @@ export class ReplyRun {
   /** Runs detached from the request: a browser that leaves does not stop the reply from being finished and saved. */
   async reply(turn: ActiveTurn, opened: OpenedTurn, apiKey?: string): Promise<void> {
     const { agent, session } = opened;
-    let used: PreparedReply | undefined;
     const toolset = agent.tools?.length ? this.tools.forAgent(agent) : { tools: [], unavailable: [] };
-    let toolUse: Omit<ToolLoopResult, 'reply'> = { records: [] };
+    const maxSteps = agent.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS;
+    const answer = new TurnAnswer(
+      turn,
+      this.model,
+      { tools: toolset.tools, maxSteps, timeoutMs: this.config.tools.timeoutMs },
+      apiKey,
+    );
     try {
       // The reply's own row is still streaming, so the listing leaves it out.
       const items =
@@ -90,69 +46,19 @@ export class ReplyRun {
         opened.userMessage.attachments = attachments;
         turn.emit({ type: 'user-message', message: toTurnMessageDto(opened.userMessage) });
       });
-      let retries = 0;
-      const { prepared, result, fallbacks, contextRetries } = await this.router.route(
-        context,
-        async (candidate) => {
-          used = candidate;
-          const stream = (request: ModelRequest) =>
-            this.model.stream(request, {
-              apiKey,
-              signal: turn.signal,
-              onRetry: () => retries++,
-              onToken: (text) => {
-                if (!turn.text && candidate.sources.length) turn.emit({ type: 'sources', sources: candidate.sources });
-                turn.emit({ type: 'token', text });
-              },
-            });
-          if (!toolset.tools.length) return stream(candidate.request);
-          const { reply, ...rest } = await answerWithTools({
-            request: candidate.request,
-            tools: toolset.tools,
-            maxSteps: agent.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS,
-            timeoutMs: this.config.tools.timeoutMs,
-            turn,
-            stream,
-          });
-          toolUse = rest;
-          return reply;
-        },
-        { mayFallBack: () => turn.text === '' && turn.toolCalls.size === 0 },
-      );
-      const content = result.text.trim() ? result.text : agent.conversation.emptyReply;
+      const routed = await this.router.route(context, answer.answer, {
+        mayFallBack: () => turn.text === '' && turn.toolCalls.size === 0,
+      });
+      const content = routed.result.text.trim() ? routed.result.text : agent.conversation.emptyReply;
       if (!content) throw new ModelFailure('UPSTREAM_ERROR', false);
       await this.endings.done(
         turn,
         opened,
-        {
-          content,
-          sources: prepared.sources,
-          incomplete: false,
-          ...(toolUse.records.length && { toolCalls: toolUse.records }),
-          usage: result.usage
-            ? { ...result.usage, estimated: false }
-            : {
-                promptTokens: promptTokens(prepared.request.messages),
-                completionTokens: tokensOf(result.text),
-                estimated: true,
-              },
-          provenance: {
-            model: prepared.request.model,
-            strategy: prepared.strategy,
-            fallbacks,
-            retries: retries + contextRetries,
-            ...(prepared.searchQuery !== undefined && { searchQuery: prepared.searchQuery }),
-            contextMessages: prepared.contextMessages,
-            omittedMessages: prepared.omittedMessages,
-            personaHash: personaHash(personaOf(agent, session)),
-            ...attachmentsRead(prepared.request.messages),
-            ...toolProvenance(toolUse, toolset.unavailable),
-          },
-        },
+        finishedReply(content, routed, answer, opened, toolset.unavailable),
         apiKey,
       );
     } catch (error) {
-      await this.endings.failed(turn, opened, error, used);
+      await this.endings.failed(turn, opened, error, answer.used);
     }
   }
 }
