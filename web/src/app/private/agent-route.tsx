@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
+import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner/spinner';
 import { AccessGate } from '../../features/access/access-gate';
 import { ModelKeyGate } from '../../features/api-key/model-key-gate';
@@ -11,7 +12,6 @@ import { ErrorPage } from '../../pages/error/error-page';
 import { NotFoundPage } from '../../pages/not-found/not-found-page';
 import { pageTitle } from '../../lib/site';
 import { PrivateProviders } from './private-providers';
-import frame from '../../components/page-frame.module.css';
 import styles from './agent-route.module.css';
 
 const loadingText = 'Loading...';
@@ -46,10 +46,7 @@ function AgentPage({ agent }: { agent: PublicAgent }) {
   useDocumentTitle(pageTitle(agent.display.name));
   const definition = useQuery<AgentDefinition>({ queryKey: agentKey(agent.id) });
   return (
-    <div className={frame.page}>
-      <header className={frame.header}>
-        <h1 className={frame.title}>{agent.display.header}</h1>
-      </header>
+    <PageFrame title={agent.display.header}>
       <main className={styles.main}>
         {definition.isPending ? (
           <Spinner label={agent.display.loadingText} />
@@ -76,6 +73,6 @@ function AgentPage({ agent }: { agent: PublicAgent }) {
           </ModelKeyGate>
         )}
       </main>
-    </div>
+    </PageFrame>
   );
 }

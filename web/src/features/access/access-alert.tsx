@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { AlertIcon } from '../../components/alert-icon';
+import { PageFrame } from '../../components/page-frame';
 import type { AgentAccessAlert } from '@mb/contracts/types/agent';
 import { accessTexts } from './access-texts';
-import frame from '../../components/page-frame.module.css';
 import styles from './access-screens.module.css';
 
 type AccessAlertProps = {
@@ -15,10 +15,7 @@ type AccessAlertProps = {
 /** Shown in place of the chat when an agent restricts rather than redirects; the page stays put. */
 export function AccessAlert({ header, alert }: AccessAlertProps) {
   return (
-    <div className={frame.page}>
-      <header className={frame.header}>
-        <h1 className={frame.title}>{header}</h1>
-      </header>
+    <PageFrame title={header}>
       <main className={styles.main}>
         <div className={styles.alert} role="alert">
           <span className={styles.alertIcon} aria-hidden="true">
@@ -33,6 +30,6 @@ export function AccessAlert({ header, alert }: AccessAlertProps) {
           {accessTexts.toHub}
         </Link>
       </main>
-    </div>
+    </PageFrame>
   );
 }

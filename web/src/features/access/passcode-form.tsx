@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/text-field';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import { accessTexts } from './access-texts';
 import { isRefusedCode, useGrantAccess } from './use-access';
-import textField from '../../components/text-field.module.css';
 import styles from './passcode-form.module.css';
 
 export type PasscodeFormTexts = {
@@ -46,10 +46,9 @@ export function PasscodeForm({ texts, persistFlag = false }: PasscodeFormProps) 
       <VisuallyHidden>
         <label htmlFor={fieldId}>{accessTexts.fieldLabel}</label>
       </VisuallyHidden>
-      <input
+      <TextField
         ref={field}
         id={fieldId}
-        className={textField.input}
         type="password"
         name="passcode"
         autoComplete="current-password"

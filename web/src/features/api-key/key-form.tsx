@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/alert-icon';
 import { Card } from '../../components/card';
+import { TextField } from '../../components/text-field';
 import { toast } from '../../components/toast/toast-store';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import type { AgentDefinition } from '../../lib/api/agents';
@@ -10,7 +11,6 @@ import { useModelKey } from '../../lib/model-key';
 import type { ConnectionStatus } from './connection-status';
 import { describeKeyFailure, keyFailureTitle } from './key-failure';
 import { normaliseKey, validateKey } from './validate-key';
-import textField from '../../components/text-field.module.css';
 import styles from './key-form.module.css';
 
 export const keyFormTexts = {
@@ -103,10 +103,10 @@ export function KeyForm({ texts, status }: KeyFormProps) {
           <label htmlFor={ids.input} className={styles.label}>
             {keyFormTexts.label}
           </label>
-          <input
+          <TextField
             ref={inputRef}
             id={ids.input}
-            className={`${textField.input} ${styles.keyFont}`}
+            mono
             type="password"
             name="openai-api-key"
             placeholder={keyFormTexts.placeholder}

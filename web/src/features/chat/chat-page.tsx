@@ -5,6 +5,7 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import type { SearchResult } from '../../lib/api/search';
 import type { ChatMessage, ChatSession } from '../../lib/api/sessions';
+import { Button } from '../../components/button';
 import { MotionProvider } from '../../components/motion-provider';
 import { phoneWidthQuery, useMediaQuery } from '../../lib/use-media-query';
 import { AttachmentDropZone } from './composer/attachments/attachment-drop-zone';
@@ -165,16 +166,15 @@ export function ChatPage({
               onReconfigured: conversation.reconfigured,
               announceReconfigured: conversation.announceReconfigured,
             })}
-            <button
+            <Button
               ref={toggleRef}
-              type="button"
-              className={styles.toggle}
+              variant="compact"
               aria-expanded={historyOpen}
               aria-controls={historyId}
               onClick={() => setHistoryOpen((open) => !open)}
             >
               {historyOpen ? texts.hideHistory : texts.showHistory}
-            </button>
+            </Button>
           </div>
         </div>
         <div className={styles.body}>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner/spinner';
 import type { AgentDefinition } from '../../lib/api/agents';
 import type { PersonaApplied } from '../../lib/api/persona';
-import styles from './persona-button.module.css';
 
 // The panel and its editor load on first use: the chat page does not carry them.
 const PersonaDialog = lazy(() => import('./persona-dialog'));
@@ -43,15 +43,9 @@ export function PersonaButton({ agent, sessionId, busy, onApplied, onClosedAfter
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.button}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
+      <Button ref={buttonRef} variant="compact" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Persona
-      </button>
+      </Button>
       {open ? (
         <Suspense fallback={<Spinner label="Loading persona..." />}>
           <PersonaDialog agent={agent} sessionId={sessionId} busy={busy} onApplied={applied} onClose={close} />

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../../lib/site';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner/spinner';
 import { AccessCheckFailed } from '../../features/access/access-check-failed';
 import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';
@@ -10,8 +12,6 @@ import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/ac
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import { monthUsageKey, type AgentUsage, type UsageResponse } from '../../lib/api/usage';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import frame from '../../components/page-frame.module.css';
-import button from '../../components/button.module.css';
 import styles from './hub-page.module.css';
 import { StrokeIcon } from '../../components/stroke-icon';
 import { agentUsageText } from './agent-usage';
@@ -87,9 +87,9 @@ function AgentCards() {
     return (
       <div className={styles.failed} role="alert">
         <p>{texts.agentsFailed}</p>
-        <button type="button" className={button.secondary} onClick={() => void agents.refetch()}>
+        <Button variant="secondary" onClick={() => void agents.refetch()}>
           {texts.retry}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -126,16 +126,17 @@ export function HubPage() {
   const { status, retry } = useAccess();
   const View = views[status];
   return (
-    <div className={frame.page}>
-      <header className={frame.header}>
+    <PageFrame
+      header={
         <div className={styles.bar}>
           <h1 className={styles.heading}>{texts.heading}</h1>
           {status === 'granted' ? <SignOut /> : null}
         </div>
-      </header>
+      }
+    >
       <main className={styles.main} data-status={status}>
         <View retry={retry} />
       </main>
-    </div>
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { Button } from '../../../components/button';
 import { ModalDialog, type ModalDialogHandle } from '../../../components/modal-dialog';
 import { attachmentFileUrl, type ChatAttachment } from '../../../lib/api/attachments';
 import styles from './image-lightbox.module.css';
@@ -41,9 +42,9 @@ export function ImageLightbox({ image, onClose }: ImageLightboxProps) {
           <span id={titleId} className={styles.title}>
             {image.name}
           </span>
-          <button ref={closeRef} type="button" className={styles.close} onClick={() => dialog.current?.close()}>
+          <Button ref={closeRef} variant="compact" className={styles.close} onClick={() => dialog.current?.close()}>
             {texts.close}
-          </button>
+          </Button>
         </figcaption>
       </figure>
     </ModalDialog>
