@@ -4,7 +4,7 @@ import { AlertIcon } from '../../components/alert-icon';
 import { PageFrame } from '../../components/page-frame';
 import type { AgentAccessAlert } from '@mb/contracts/types/agent';
 import { accessTexts } from './access-texts';
-import styles from './access-screens.module.css';
+import styles from './access-alert.module.css';
 
 type AccessAlertProps = {
   /** The agent page's header, kept so the visitor sees where they are. */
@@ -18,15 +18,15 @@ export function AccessAlert({ header, alert }: AccessAlertProps) {
     <PageFrame title={header}>
       <main className={styles.main}>
         <div className={styles.alert} role="alert">
-          <span className={styles.alertIcon} aria-hidden="true">
+          <span className={styles.icon} aria-hidden="true">
             <AlertIcon size={20} />
           </span>
-          <div className={styles.alertBody}>
-            <h2 className={styles.alertTitle}>{alert.title}</h2>
+          <div className={styles.body}>
+            <h2 className={styles.title}>{alert.title}</h2>
             <p>{alert.text}</p>
           </div>
         </div>
-        <Link className={styles.primaryLink} to={paths.hub}>
+        <Link className={styles.link} to={paths.hub}>
           {accessTexts.toHub}
         </Link>
       </main>

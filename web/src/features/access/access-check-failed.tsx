@@ -1,6 +1,6 @@
 import { Button } from '../../components/button';
 import { accessTexts } from './access-texts';
-import styles from './access-screens.module.css';
+import styles from './access-check-failed.module.css';
 
 /** The server could not be asked; nothing is assumed, the visitor may ask again. */
 export function AccessCheckFailed({ onRetry }: { onRetry: () => void }) {

@@ -9,10 +9,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { pageTitle } from '../../lib/site';
 import { AccessAlert } from './access-alert';
 import { AccessCheckFailed } from './access-check-failed';
+import { AccessScreen } from './access-screen';
 import { accessTexts } from './access-texts';
 import { PasscodeScreen } from './passcode-screen';
 import { useAccess, type AccessStatus } from './use-access';
-import styles from './access-screens.module.css';
 
 type AgentProps = { agent: PublicAgent };
 
@@ -68,9 +68,9 @@ const statusViews: Record<Exclude<AccessStatus, 'granted'>, ComponentType<AgentP
   checking: Checking,
   denied: Denied,
   failed: ({ retry }) => (
-    <main className={styles.screen}>
+    <AccessScreen>
       <AccessCheckFailed onRetry={retry} />
-    </main>
+    </AccessScreen>
   ),
 };
 

@@ -4,9 +4,10 @@ import { Card } from '../../components/card';
 import { StrokeIcon } from '../../components/stroke-icon';
 import { paths } from '../../lib/paths';
 import type { AgentPasscodeForm } from '@mb/contracts/types/agent';
+import { AccessScreen } from './access-screen';
 import { accessTexts } from './access-texts';
 import { PasscodeForm } from './passcode-form';
-import styles from './access-screens.module.css';
+import styles from './passcode-screen.module.css';
 
 type PasscodeScreenProps = {
   passcode: AgentPasscodeForm;
@@ -17,7 +18,7 @@ type PasscodeScreenProps = {
 export function PasscodeScreen({ passcode, persistFlag }: PasscodeScreenProps) {
   const titleId = useId();
   return (
-    <main className={styles.screen}>
+    <AccessScreen>
       <Link className={styles.back} to={paths.home}>
         <StrokeIcon size={16}>
           <path d="M19 12H5M12 19l-7-7 7-7" />
@@ -31,6 +32,6 @@ export function PasscodeScreen({ passcode, persistFlag }: PasscodeScreenProps) {
         <p className={styles.subtitle}>{passcode.subtitle}</p>
         <PasscodeForm texts={passcode} persistFlag={persistFlag} />
       </Card>
-    </main>
+    </AccessScreen>
   );
 }
