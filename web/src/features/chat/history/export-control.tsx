@@ -2,8 +2,8 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '../../../components/toast/toast-store';
 import { exportSession, type ExportFormat } from '../../../lib/api/session-manage';
 import { saveFile } from '../../../lib/save-file';
-import entryStyles from './session-entry.module.css';
-import styles from './session-manage.module.css';
+import { SessionActionButton } from './session-action-button';
+import styles from './export-control.module.css';
 
 const formats: { format: ExportFormat; label: string }[] = [
   { format: 'markdown', label: 'Markdown (.md)' },
@@ -51,10 +51,8 @@ export function ExportControl({ sessionId, describedBy }: ExportControlProps) {
 
   return (
     <>
-      <button
+      <SessionActionButton
         ref={toggleRef}
-        type="button"
-        className={entryStyles.action}
         aria-describedby={describedBy}
         aria-expanded={open}
         aria-controls={choicesId}
@@ -62,20 +60,18 @@ export function ExportControl({ sessionId, describedBy }: ExportControlProps) {
         onKeyDown={onKeyDown}
       >
         Export chat
-      </button>
-      <div id={choicesId} className={styles.exportGroup} role="group" aria-label="Export format" hidden={!open}>
+      </SessionActionButton>
+      <div id={choicesId} className={styles.group} role="group" aria-label="Export format" hidden={!open}>
         {formats.map(({ format, label }) => (
-          <button
+          <SessionActionButton
             key={format}
-            type="button"
-            className={entryStyles.action}
             aria-describedby={describedBy}
             aria-disabled={busy !== null || undefined}
             onKeyDown={onKeyDown}
             onClick={() => void download(format)}
           >
             {busy === format ? 'Exporting...' : label}
-          </button>
+          </SessionActionButton>
         ))}
       </div>
     </>

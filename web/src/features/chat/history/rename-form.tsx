@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import entryStyles from './session-entry.module.css';
-import styles from './session-manage.module.css';
+import { SessionActionButton } from './session-action-button';
+import styles from './rename-form.module.css';
 
 export const MAX_TITLE_LENGTH = 200;
 const blankMessage = 'The title cannot be blank.';
@@ -46,10 +46,10 @@ export function RenameForm({ title, busy, onSave, onCancel }: RenameFormProps) {
   };
 
   return (
-    <form className={styles.renameForm} onSubmit={submit} noValidate>
-      <div className={styles.renameRow}>
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.row}>
         <input
-          className={styles.renameInput}
+          className={styles.input}
           aria-label="Chat title"
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
           aria-invalid={problem ? true : undefined}
@@ -62,12 +62,10 @@ export function RenameForm({ title, busy, onSave, onCancel }: RenameFormProps) {
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className={entryStyles.action} aria-disabled={busy || undefined}>
+        <SessionActionButton type="submit" aria-disabled={busy || undefined}>
           {busy ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className={entryStyles.action} onClick={onCancel}>
-          Cancel
-        </button>
+        </SessionActionButton>
+        <SessionActionButton onClick={onCancel}>Cancel</SessionActionButton>
       </div>
       <span id={hintId} className={styles.hint}>
         Enter saves, Escape cancels.

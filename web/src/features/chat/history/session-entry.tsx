@@ -9,8 +9,8 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ExportControl } from './export-control';
 import { formatUpdatedAt } from './format-updated-at';
 import { RenameForm } from './rename-form';
+import { SessionActionButton } from './session-action-button';
 import styles from './session-entry.module.css';
-import manageStyles from './session-manage.module.css';
 
 type SessionEntryProps = {
   session: ChatSession;
@@ -117,7 +117,7 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
           {session.title}
         </h3>
         {session.pinned ? (
-          <span className={manageStyles.pinnedBadge}>
+          <span className={styles.pinnedBadge}>
             <PinIcon />
             Pinned
           </span>
@@ -128,9 +128,7 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
       </div>
       {session.summary ? <p className={styles.summary}>{session.summary}</p> : null}
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.action}
+        <SessionActionButton
           aria-describedby={titleId}
           aria-disabled={summarizeBusy || undefined}
           onClick={() => {
@@ -138,21 +136,17 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
           }}
         >
           {summarizeBusy ? 'Summarizing...' : 'Summarize'}
-        </button>
-        <button
+        </SessionActionButton>
+        <SessionActionButton
           ref={renameRef}
-          type="button"
-          className={styles.action}
           aria-describedby={titleId}
           aria-expanded={renaming}
           onClick={() => (renaming ? stopRenaming() : setRenaming(true))}
         >
           Rename chat
-        </button>
-        <button
+        </SessionActionButton>
+        <SessionActionButton
           ref={pinRef}
-          type="button"
-          className={styles.action}
           aria-describedby={titleId}
           aria-pressed={session.pinned}
           aria-disabled={pinBusy || undefined}
@@ -162,11 +156,10 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
           }}
         >
           Pin chat
-        </button>
+        </SessionActionButton>
         <ExportControl sessionId={session.id} describedBy={titleId} />
-        <button
-          type="button"
-          className={styles.delete}
+        <SessionActionButton
+          tone="danger"
           aria-describedby={titleId}
           aria-disabled={deleteBusy || undefined}
           onClick={() => {
@@ -174,15 +167,15 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
           }}
         >
           Delete
-        </button>
-        <button
-          type="button"
+        </SessionActionButton>
+        <SessionActionButton
+          tone="go"
           className={styles.continue}
           aria-describedby={titleId}
           onClick={() => onContinue(session)}
         >
           Continue Chat
-        </button>
+        </SessionActionButton>
       </div>
       {confirmingDelete ? (
         <ConfirmDialog
@@ -202,7 +195,7 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
 
 function PinIcon() {
   return (
-    <svg className={manageStyles.pinIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={styles.pinIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M9 4h6l-1 6 4 3v2H6v-2l4-3-1-6zM12 15v6" />
     </svg>
   );
