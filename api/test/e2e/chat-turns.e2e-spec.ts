@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import { streamedCalls } from '../fakes/fake-openai';
 import { eventually } from '../support/eventually';
+import { SteppingClock } from '../support/stepping-clock';
 import { fixtureAgent, roleOf } from '../support/fixture-agents';
 import { conversationAppPerSuite, startConversationApp } from '../support/model-fakes';
 import { only, openStream, readToFirstToken, replyText, sendTurn } from '../support/turn-client';
@@ -279,6 +280,36 @@ describe('Streaming turns (POST /api/chat/turns)', () => {
     const res = await env.sut.anonymous().post('/api/chat/turns').send({ agentType: AGENT, content: 'Hi' });
     expect(res.status).toBe(401);
     expect(env.openai.streamedRequests()).toHaveLength(0);
+  });
+});
+
+describe("Streaming turns on the server's clock", () => {
+  /** Long past, so a time the system clock gave instead stands out. */
+  const env = conversationAppPerSuite({ clock: new SteppingClock(Date.UTC(2001, 0, 1)) });
+  const inClockTime = expect.stringMatching(/^2001-01-01T00:00:00\.0\d\dZ$/);
+
+  const sessionOf = async (id: string) => (await (await env.sut.authorized()).get(`/api/chat/sessions/${id}`)).body;
+
+  it("stores a new chat, its message and its reply, and a regenerated version, at the clock's instants", async () => {
+    const events = await (await sendTurn(env.sut, { agentType: AGENT, content: 'Vapor barrier?' })).all();
+    const { session } = only(events, 'session');
+    const user = only(events, 'user-message').message;
+    const reply = only(events, 'done').message;
+    expect([session.createdAt, user.createdAt, reply.createdAt]).toEqual([
+      inClockTime,
+      session.createdAt,
+      session.createdAt,
+    ]);
+    // Finishing the reply touches the chat, by the clock too.
+    const finished = await sessionOf(session.id);
+    expect(finished.updatedAt).toEqual(inClockTime);
+    expect(finished.updatedAt > session.createdAt).toBe(true);
+
+    const again = await (await openStream(env.sut, 'POST', `/api/chat/sessions/${session.id}/regenerate`)).all();
+    const version = only(again, 'user-message').message;
+    expect(version.createdAt).toEqual(inClockTime);
+    expect(version.createdAt > finished.updatedAt).toBe(true);
+    expect((await sessionOf(session.id)).updatedAt > version.createdAt).toBe(true);
   });
 });
 

@@ -2,7 +2,10 @@ import { Clock } from '../../src/common/clock';
 
 /** A clock for tests: every reading is a millisecond after the one before, so writes made in a row keep their order. */
 export class SteppingClock extends Clock {
-  private last = Date.now();
+  /** `from`: the instant (ms) before its first reading; the system's time by default. */
+  constructor(private last = Date.now()) {
+    super();
+  }
 
   now(): Date {
     this.last += 1;

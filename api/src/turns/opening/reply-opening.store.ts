@@ -28,7 +28,7 @@ export interface OpenVersionInput {
   /** Edit: the last user message's id and its new text; absent: regenerate (the same text asked again). */
   edit?: { messageId: string; content: string };
   ownerId: string;
-  now?: Date;
+  now: Date;
 }
 
 export type OpenVersionResult =
@@ -44,14 +44,14 @@ export interface OpenReplyInput {
   isNew: boolean;
   content: string;
   ownerId: string;
-  now?: Date;
+  now: Date;
 }
 
 /** The columns of the shared statements' unnest(), one array per column. */
 const openingArrays = (inputs: OpenReplyInput[]): unknown[] => [
   inputs.map((input) => input.session.id),
   inputs.map((input) => input.content),
-  inputs.map((input) => input.now ?? new Date()),
+  inputs.map((input) => input.now),
   inputs.map((input) => input.ownerId),
 ];
 
@@ -181,7 +181,7 @@ export class ReplyOpeningStore {
   }
 
   private async openOne(input: OpenReplyInput): Promise<OpenReplyResult> {
-    const now = input.now ?? new Date();
+    const { now } = input;
     const { session } = input;
     const [sql, parameters] = input.isNew
       ? [
@@ -217,7 +217,7 @@ export class ReplyOpeningStore {
    * another message is sent, an earlier exchange keeps the version chosen then.
    */
   async openVersion(input: OpenVersionInput): Promise<OpenVersionResult> {
-    const now = input.now ?? new Date();
+    const { now } = input;
     try {
       return await this.db.transaction(async (tx): Promise<OpenVersionResult> => {
         const locked = await this.rows(tx, 'SELECT id FROM chat_sessions WHERE id = $1 FOR UPDATE', [input.sessionId]);

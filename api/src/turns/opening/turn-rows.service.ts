@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { AppError } from '../../common/app-error';
+import { Clock } from '../../common/clock';
 import { AttachmentReader, type AttachmentReading, AttachmentStore } from '../../attachments';
 import { lastExchange, MessageStore, messageRefusals, versionRefusals } from '../../messages';
 import { type ChatMessageEntity, ChatSessionEntity } from '../../sessions';
@@ -20,6 +21,7 @@ export class TurnRows {
     private readonly messages: MessageStore,
     private readonly attachments: AttachmentStore,
     private readonly reader: AttachmentReader,
+    private readonly clock: Clock,
   ) {}
 
   /** A new message, in `existing` or in a new chat stored with it, with the files it sends and how each is read. */
@@ -31,7 +33,7 @@ export class TurnRows {
     readings: AttachmentReading[] = [],
     title = content,
   ): Promise<OpenedTurn> {
-    const now = new Date();
+    const now = this.clock.now();
     const session = existing ?? newSession(agent, title, now);
     // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
     const opened = await this.openings.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
@@ -72,7 +74,12 @@ export class TurnRows {
     session: ChatSessionEntity,
     edit: { messageId: string; content: string } | undefined,
   ): Promise<OpenedTurn> {
-    const opened = await this.openings.openVersion({ sessionId: session.id, edit, ownerId: this.leases.ownerId });
+    const opened = await this.openings.openVersion({
+      sessionId: session.id,
+      edit,
+      ownerId: this.leases.ownerId,
+      now: this.clock.now(),
+    });
     if (!opened.ok) throw versionRefusals[opened.reason]();
     // A summary that covered the exchange is gone with it: the model gets no memory of the version left.
     const current = opened.summaryReset

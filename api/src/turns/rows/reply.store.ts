@@ -8,6 +8,7 @@ import type {
   ToolCallRecord,
 } from '@mb/contracts/types/wire/chat-message';
 import { releaseAttachments } from '../../attachments';
+import { Clock } from '../../common/clock';
 import { ChatMessageEntity } from '../../sessions';
 import { type MessageRow, sourcesJson, toEntity } from './reply-rows';
 
@@ -37,7 +38,10 @@ export type Orphans = { silentForMs: number } | { notOwnedBy: string };
  */
 @Injectable()
 export class ReplyStore {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * One statement for all of an owner's replies: new text and sources where given, a renewed lease for each.
@@ -68,7 +72,7 @@ export class ReplyStore {
   }
 
   /** The reply as finished (or cut short); null when the row is no longer this owner's (its session was deleted, or it was declared interrupted). */
-  async finish(id: string, ownerId: string, ending: ReplyEnding, now = new Date()): Promise<ChatMessageEntity | null> {
+  async finish(id: string, ownerId: string, ending: ReplyEnding): Promise<ChatMessageEntity | null> {
     const [row] = await this.rows<MessageRow>(
       this.db.manager,
       `WITH reply AS (
@@ -87,7 +91,7 @@ export class ReplyStore {
         ending.content,
         sourcesJson(ending.sources),
         ending.incomplete,
-        now,
+        this.clock.now(),
         ending.usage ? JSON.stringify(ending.usage) : null,
         ending.provenance ? JSON.stringify(ending.provenance) : null,
         ending.toolCalls?.length ? JSON.stringify(ending.toolCalls) : null,

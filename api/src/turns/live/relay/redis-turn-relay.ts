@@ -39,7 +39,7 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
   private readonly readers = new Set<Redis>();
   private subscriber: Redis | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
-  private lastFailure = 0;
+  private lastFailure = -Infinity;
   private closing = false;
   readonly options: RedisTurnRelayOptions;
 
@@ -266,7 +266,7 @@ export class RedisTurnRelay extends TurnRelay implements OwningRelay, OnModuleIn
 
   /** Redis going away must not flood the log: one line per problem every few seconds. */
   failed(what: string, error: unknown): void {
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.lastFailure < 5_000) return;
     this.lastFailure = now;
     this.logger.warn(`${what} through Redis failed: ${this.redis.describe(error)}`);
