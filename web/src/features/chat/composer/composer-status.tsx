@@ -1,5 +1,5 @@
 import type { DraftNote } from './use-draft-note';
-import styles from './composer.module.css';
+import styles from './composer-status.module.css';
 
 export const statusTexts = {
   waiting: (files: number) => (files === 1 ? 'Sending when the upload finishes…' : 'Sending when the uploads finish…'),
@@ -35,11 +35,11 @@ export function ComposerStatus({ waitingFor, note, onCancel, liveId, noteId }: C
   const live = waiting ? statusTexts.waiting(waitingFor) : note?.announce ? <NotSent reason={note.reason} /> : null;
   return (
     <div className={live || quiet ? styles.status : undefined} data-tone={waiting ? 'waiting' : 'not-sent'}>
-      <p id={liveId} role="status" className={styles.statusText}>
+      <p id={liveId} role="status" className={styles.text}>
         {live}
       </p>
       {quiet ? (
-        <p id={noteId} className={styles.statusText}>
+        <p id={noteId} className={styles.text}>
           <NotSent reason={quiet.reason} />
         </p>
       ) : null}

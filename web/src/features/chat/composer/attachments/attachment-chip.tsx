@@ -4,7 +4,7 @@ import { VisuallyHidden } from '../../../../components/visually-hidden';
 import { attachmentThumbnailUrl } from '../../../../lib/api/attachments';
 import { formatFileSize } from '../../../../lib/format-file-size';
 import type { DraftAttachment } from './attachment-draft';
-import styles from './attachments.module.css';
+import styles from './attachment-chip.module.css';
 
 export const chipTexts = {
   remove: (name: string) => `Remove ${name}`,
@@ -21,10 +21,10 @@ function ChipPicture({ item }: { item: DraftAttachment }) {
   const source = item.preview ?? stored;
   // A HEIC photo cannot be drawn by most browsers before the server has turned it into a JPEG.
   if (source && broken !== source) {
-    return <img className={styles.chipPicture} src={source} alt="" onError={() => setBroken(source)} />;
+    return <img className={styles.picture} src={source} alt="" onError={() => setBroken(source)} />;
   }
   return (
-    <span className={`${styles.chipPicture} ${styles.chipIcon}`}>
+    <span className={`${styles.picture} ${styles.icon}`}>
       <StrokeIcon size={20}>
         {item.kind === 'image' ? (
           <>
@@ -55,11 +55,11 @@ export function AttachmentChip({ item, onRemove, still }: AttachmentChipProps) {
   return (
     <div className={styles.chip} data-state={item.state}>
       <ChipPicture item={item} />
-      <div className={styles.chipBody}>
-        <span className={styles.chipName} title={item.name}>
+      <div className={styles.body}>
+        <span className={styles.name} title={item.name}>
           {item.name}
         </span>
-        <span className={styles.chipMeta}>
+        <span className={styles.meta}>
           {formatFileSize(item.size)}
           {item.state === 'processing' ? ` · ${chipTexts.processingShort}` : null}
         </span>
@@ -85,7 +85,7 @@ export function AttachmentChip({ item, onRemove, still }: AttachmentChipProps) {
           </div>
         ) : null}
         {item.state === 'failed' ? (
-          <p className={styles.chipError} role="alert">
+          <p className={styles.error} role="alert">
             <VisuallyHidden>{chipTexts.failed(item.name)}</VisuallyHidden>
             {item.error}
           </p>
@@ -93,7 +93,7 @@ export function AttachmentChip({ item, onRemove, still }: AttachmentChipProps) {
       </div>
       <button
         type="button"
-        className={styles.chipRemove}
+        className={styles.remove}
         data-chip-remove
         aria-label={chipTexts.remove(item.name)}
         onClick={onRemove}

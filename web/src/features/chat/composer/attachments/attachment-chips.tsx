@@ -3,7 +3,7 @@ import { StrokeIcon } from '../../../../components/stroke-icon';
 import { usePrefersReducedMotion } from '../../../../lib/use-prefers-reduced-motion';
 import { AttachmentChip } from './attachment-chip';
 import type { AttachmentUploads } from './use-attachment-uploads';
-import styles from './attachments.module.css';
+import styles from './attachment-chips.module.css';
 
 const texts = { label: 'Attached files', dismiss: 'Dismiss' } as const;
 

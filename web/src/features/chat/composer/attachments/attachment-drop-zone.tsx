@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { AttachmentKind } from '@mb/contracts/types/agent';
 import { usePrefersReducedMotion } from '../../../../lib/use-prefers-reduced-motion';
 import { carriesFiles, transferFiles } from './transfer-files';
-import styles from './attachments.module.css';
+import styles from './attachment-drop-zone.module.css';
 
 const dropTexts: Record<'image' | 'document' | 'both', string> = {
   image: 'Drop photos to attach them',
