@@ -25,8 +25,8 @@ const toExportedFile = (file: TransferredFile): ChatExportAttachment => ({
 export function toChatExport(
   session: ChatSessionEntity,
   messages: ChatMessageEntity[],
-  files: FilesByMessage<TransferredFile> = new Map(),
-  now = new Date(),
+  files: FilesByMessage<TransferredFile>,
+  now: Date,
 ): ChatExport {
   return {
     version: 1,
@@ -134,8 +134,8 @@ const toolCallLine = (call: ToolCallRecord) =>
 export function toMarkdown(
   session: ChatSessionEntity,
   messages: ChatMessageEntity[],
-  files: FilesByMessage<NamedFile> = new Map(),
-  now = new Date(),
+  files: FilesByMessage<NamedFile>,
+  now: Date,
 ): string {
   const lines = [
     `# ${session.title.replace(/\s+/g, ' ').trim()}`,

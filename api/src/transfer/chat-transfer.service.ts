@@ -4,6 +4,7 @@ import type { ChatExport, ChatExportMessage } from '@mb/contracts/types/wire/cha
 import { AgentRegistry, AttachmentPolicy } from '../agents';
 import { AttachmentStore, AttachmentTransfer, type PreparedFile } from '../attachments';
 import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
 import { MessageStore } from '../messages';
 import { type ChatSessionEntity, SessionStore } from '../sessions';
 import { toChatExport, toMarkdown, type ExportFormat } from './chat-export-format';
@@ -30,6 +31,7 @@ export class ChatTransfer {
     private readonly policy: AttachmentPolicy,
     private readonly attachments: AttachmentStore,
     private readonly files: AttachmentTransfer,
+    private readonly clock: Clock,
   ) {}
 
   async export(sessionId: string, format: ExportFormat): Promise<ExportedChat> {
@@ -41,8 +43,8 @@ export class ChatTransfer {
       session,
       body:
         format === 'json'
-          ? toChatExport(session, messages, await this.files.filesOf(asked))
-          : toMarkdown(session, messages, await this.attachments.ofMessages(asked)),
+          ? toChatExport(session, messages, await this.files.filesOf(asked), this.clock.now())
+          : toMarkdown(session, messages, await this.attachments.ofMessages(asked), this.clock.now()),
     };
   }
 

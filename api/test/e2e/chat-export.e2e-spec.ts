@@ -264,3 +264,23 @@ describe('Chat export, import, rename and pin (e2e)', () => {
     await anonymous.post('/api/chat/import').send({}).expect(401);
   });
 });
+
+describe("Chat export on the server's clock (e2e)", () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    // Long past, so a time the system clock gave instead stands out.
+    sut = await startTestApp({ clock: new SteppingClock(Date.UTC(2001, 0, 1)) });
+  });
+  afterAll(() => sut.close());
+
+  it('says when it was exported by the clock, in JSON and in Markdown', async () => {
+    const client = await sut.authorized();
+    const session = (await client.post('/api/chat/sessions').send({ agentType: AGENT }).expect(201))
+      .body as ChatSession;
+    const json = await client.get(`/api/chat/sessions/${session.id}/export?format=json`).expect(200);
+    expect((json.body as ChatExport).exportedAt).toMatch(/^2001-01-01T00:00:00\.0\d\dZ$/);
+    const markdown = await client.get(`/api/chat/sessions/${session.id}/export?format=markdown`).expect(200);
+    expect(markdown.text).toContain('exported 2001-01-01 00:00 UTC');
+  });
+});
