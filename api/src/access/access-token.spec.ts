@@ -19,15 +19,17 @@ describe(AccessTokens.name, () => {
   });
 
   it('rejects tokens signed under another code or another secret', () => {
-    const token = sut.issue();
-    expect(new AccessTokens('another-code', 'a-session-secret-of-enough-length-000').verify(token)).toBe(false);
-    expect(new AccessTokens('Open-Sesame', 'another-session-secret-of-enough-len').verify(token)).toBe(false);
-    expect(new AccessTokens('OPEN-SESAME', 'a-session-secret-of-enough-length-000').verify(token)).toBe(true);
+    const now = Date.UTC(2026, 10, 21);
+    const token = sut.issue(now);
+    expect(new AccessTokens('another-code', 'a-session-secret-of-enough-length-000').verify(token, now)).toBe(false);
+    expect(new AccessTokens('Open-Sesame', 'another-session-secret-of-enough-len').verify(token, now)).toBe(false);
+    expect(new AccessTokens('OPEN-SESAME', 'a-session-secret-of-enough-length-000').verify(token, now)).toBe(true);
   });
 
   it('rejects malformed tokens', () => {
-    for (const token of [undefined, '', 'v1', 'v1.abc.def', 'v2.1.x', `${sut.issue()}.extra`])
-      expect(sut.verify(token)).toBe(false);
+    const now = Date.UTC(2026, 10, 21);
+    for (const token of [undefined, '', 'v1', 'v1.abc.def', 'v2.1.x', `${sut.issue(now)}.extra`])
+      expect(sut.verify(token, now)).toBe(false);
   });
 
   it('refuses a changed copy of a token it has verified before', () => {

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { parse as parseCookies } from 'cookie';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { AppError } from '../common/app-error';
+import { Clock } from '../common/clock';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-token';
 import { WrongCodeThrottle } from './wrong-code-throttle';
 
@@ -16,13 +17,14 @@ export class AccessService {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly failures: WrongCodeThrottle,
+    private readonly clock: Clock,
   ) {
     this.tokens = new AccessTokens(config.access.code, config.access.sessionSecret);
   }
 
   isAuthorized(req: Request): boolean {
     const cookies = parseCookies(req.headers.cookie ?? '');
-    return this.tokens.verify(cookies[ACCESS_COOKIE]);
+    return this.tokens.verify(cookies[ACCESS_COOKIE], this.clock.now().getTime());
   }
 
   /** Checks a submitted code; wrong ones are counted per client and refused with 429 past the limit. */
@@ -37,7 +39,7 @@ export class AccessService {
       throw new AppError('ACCESS_DENIED', 'Invalid passcode. Please try again.');
     }
     await this.failures.forget(client);
-    res.cookie(ACCESS_COOKIE, this.tokens.issue(), {
+    res.cookie(ACCESS_COOKIE, this.tokens.issue(this.clock.now().getTime()), {
       httpOnly: true,
       sameSite: 'strict',
       secure: req.secure,

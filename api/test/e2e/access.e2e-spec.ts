@@ -1,4 +1,5 @@
 import { createIsolatedDatabase } from '../support/test-database';
+import { SteppingClock } from '../support/stepping-clock';
 import { startTestApp, TEST_ACCESS_CODE, type TestApp } from '../support/test-app';
 
 describe('Access (e2e)', () => {
@@ -157,5 +158,26 @@ describe('Throttling without a trusted proxy (e2e)', () => {
     } finally {
       await sut.close();
     }
+  });
+});
+
+describe("Access on the server's clock (e2e)", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  // Long past, so a time the system clock gave instead stands out.
+  const clock = new SteppingClock(Date.UTC(2001, 0, 1));
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await startTestApp({ clock });
+  });
+  afterAll(() => sut.close());
+
+  it('keeps a granted access for 30 days of the clock, then asks for the code again', async () => {
+    const client = sut.anonymous();
+    await client.post('/api/auth/grant-access').send({ passcode: TEST_ACCESS_CODE }).expect(200);
+    clock.advance(29 * DAY_MS);
+    await client.get('/api/auth/check-access').expect(200, { authorized: true });
+    clock.advance(2 * DAY_MS);
+    await client.get('/api/auth/check-access').expect(200, { authorized: false });
   });
 });

@@ -7,6 +7,11 @@ export class SteppingClock extends Clock {
     super();
   }
 
+  /** Moves the clock on, as days passing would. */
+  advance(ms: number): void {
+    this.last += ms;
+  }
+
   now(): Date {
     this.last += 1;
     return new Date(this.last);
