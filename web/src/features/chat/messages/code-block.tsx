@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useScrollFocus } from '../../../lib/use-scroll-focus';
 import { CopyButton } from './copy-button';
 import type * as HighlighterModule from './highlighter';
-import styles from './markdown.module.css';
+import styles from './code-block.module.css';
 
 const texts = {
   copy: 'Copy code',
@@ -50,12 +50,12 @@ export function CodeBlock({ code, language }: { code: string; language: string }
   const scrollFocus = useScrollFocus<HTMLPreElement>();
   const tree = highlighted?.code === code && highlighted.language === language ? highlighted.tree : null;
   return (
-    <div className={styles.codeBlock}>
-      <div className={styles.codeHeader}>
-        <span className={styles.codeLanguage}>{language}</span>
+    <div className={styles.block}>
+      <div className={styles.header}>
+        <span className={styles.language}>{language}</span>
         <CopyButton text={code} label={texts.copy} copiedToast={texts.copied} />
       </div>
-      <pre ref={scrollFocus}>
+      <pre ref={scrollFocus} className={styles.code}>
         <code className={language ? `language-${language}` : undefined}>
           {tree ? render(tree.children as ElementContent[]) : code}
         </code>
