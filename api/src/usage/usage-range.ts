@@ -25,10 +25,10 @@ function parseDay(name: string, raw: unknown): string | undefined {
 }
 
 /**
- * The days a usage query asks for. `to` defaults to today (UTC) and `from` to the first day of `to`'s
+ * The days a usage query asks for. `to` defaults to `now`'s day (UTC) and `from` to the first day of `to`'s
  * month, so no parameters at all mean this month so far.
  */
-export function parseUsageRange(rawFrom: unknown, rawTo: unknown, now = new Date()): UsageRange {
+export function parseUsageRange(rawFrom: unknown, rawTo: unknown, now: Date): UsageRange {
   const to = parseDay('to', rawTo) ?? dayName(now);
   const from = parseDay('from', rawFrom) ?? `${to.slice(0, 7)}-01`;
   if (from > to) throw AppError.validation(['from must not be after to']);

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { Answers } from '../common/route-docs';
 import type { UsageResponse } from '@mb/contracts/types/wire/usage-response';
 import { MAX_RANGE_DAYS, parseUsageRange } from './usage-range';
@@ -6,7 +7,10 @@ import { UsageService } from './usage.service';
 
 @Controller('usage')
 export class UsageController {
-  constructor(private readonly usage: UsageService) {}
+  constructor(
+    private readonly usage: UsageService,
+    private readonly clock: Clock,
+  ) {}
 
   @Get()
   @Answers({
@@ -19,6 +23,6 @@ export class UsageController {
     },
   })
   get(@Query('from') from: unknown, @Query('to') to: unknown): Promise<UsageResponse> {
-    return this.usage.usage(parseUsageRange(from, to));
+    return this.usage.usage(parseUsageRange(from, to, this.clock.now()));
   }
 }

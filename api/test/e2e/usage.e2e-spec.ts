@@ -4,6 +4,7 @@ import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { UsageResponse } from '@mb/contracts/types/wire/usage-response';
 import { costOf, priceOf } from '../../src/usage/model-prices';
 import { conversationAppPerSuite } from '../support/model-fakes';
+import { SteppingClock } from '../support/stepping-clock';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { only, sendTurn } from '../support/turn-client';
 
@@ -216,5 +217,20 @@ describe('Usage of real turns (e2e)', () => {
         estimatedCostUsd: expect.closeTo(cost(replies.slice(2)), 6),
       },
     ]);
+  });
+});
+
+describe("Usage on the server's clock (e2e)", () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    // Long past, so a day the system clock gave instead stands out.
+    sut = await startTestApp({ clock: new SteppingClock(Date.UTC(2001, 2, 15, 12)) });
+  });
+  afterAll(() => sut.close());
+
+  it("asks for the clock's month so far when no days are given", async () => {
+    const body = (await (await sut.authorized()).get('/api/usage').expect(200)).body as UsageResponse;
+    expect({ from: body.from, to: body.to }).toEqual({ from: '2001-03-01', to: '2001-03-15' });
   });
 });
