@@ -3,8 +3,11 @@ import styles from './button.module.css';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
-  /** 'secondary': a quiet outlined button (try again, retry); 'compact': a small one for title bars and toolbars. */
-  variant: 'secondary' | 'compact';
+  /**
+   * 'secondary': a quiet outlined button (try again, retry); 'compact': a small one for title bars and toolbars;
+   * 'action', 'primary', 'danger': a dialog's choices (Cancel; Apply; Delete).
+   */
+  variant: 'secondary' | 'compact' | 'action' | 'primary' | 'danger';
 };
 
 /** The site's outlined buttons; className places one (its look is this component's). */

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { ModalDialog, type ModalDialogHandle } from '../../components/modal-dialog';
 import { Spinner } from '../../components/spinner/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -161,9 +162,9 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
               <p className={styles.lead}>{view.isDefault ? personaTexts.inForceDefault : personaTexts.inForceOwn}</p>
             ) : null}
           </div>
-          <button type="button" className={styles.secondary} onClick={() => dialog.current?.close()}>
+          <Button variant="action" onClick={() => dialog.current?.close()}>
             {personaTexts.close}
-          </button>
+          </Button>
         </header>
 
         {!view ? (
@@ -172,9 +173,9 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
               <p>
                 {personaTexts.loadFailed} {failureText(stored.error)}
               </p>
-              <button type="button" className={styles.secondary} onClick={() => void stored.refetch()}>
+              <Button variant="action" onClick={() => void stored.refetch()}>
                 {personaTexts.tryAgain}
-              </button>
+              </Button>
             </div>
           ) : (
             <Spinner label={personaTexts.loading} />
@@ -206,33 +207,27 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
             </div>
 
             <div className={styles.actions}>
-              <button type="button" className={styles.primary} disabled={locked || !check.ok} onClick={apply}>
+              <Button variant="primary" disabled={locked || !check.ok} onClick={apply}>
                 {personaTexts.apply}
-              </button>
-              <button
-                type="button"
-                className={styles.secondary}
+              </Button>
+              <Button
+                variant="action"
                 disabled={locked || sessionId === null || view.isDefault}
                 onClick={() => sessionId && void change(() => resetPersona(sessionId), personaTexts.wasReset)}
               >
                 {personaTexts.reset}
-              </button>
-              <button
-                type="button"
-                className={styles.secondary}
+              </Button>
+              <Button
+                variant="action"
                 aria-expanded={showChanges}
                 aria-controls={changesId}
                 onClick={() => setShowChanges((shown) => !shown)}
               >
                 {showChanges ? personaTexts.hideChanges : personaTexts.showChanges}
-              </button>
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() => downloadPersona(agent.id, view.inForce)}
-              >
+              </Button>
+              <Button variant="action" onClick={() => downloadPersona(agent.id, view.inForce)}>
                 {personaTexts.download}
-              </button>
+              </Button>
             </div>
             {busy ? <p className={styles.note}>{personaTexts.busy}</p> : null}
             <div role="status" className={styles.outcome}>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { PersonaHistoryEntry } from '../../lib/api/persona';
-import styles from './persona-dialog.module.css';
+import { Button } from '../../components/button';
+import styles from './persona-history-list.module.css';
 
 const historyTexts = {
   heading: 'History',
@@ -26,9 +27,9 @@ function HistoryItem({
 }) {
   const describedId = useId();
   return (
-    <li className={styles.historyItem}>
-      <div id={describedId} className={styles.historyText}>
-        <time dateTime={entry.createdAt} className={styles.historyWhen}>
+    <li className={styles.item}>
+      <div id={describedId} className={styles.text}>
+        <time dateTime={entry.createdAt} className={styles.when}>
           {when.format(new Date(entry.createdAt))}
         </time>
         <span>
@@ -37,15 +38,9 @@ function HistoryItem({
           {current ? <strong className={styles.badge}> · {historyTexts.inForce}</strong> : null}
         </span>
       </div>
-      <button
-        type="button"
-        className={styles.secondary}
-        aria-describedby={describedId}
-        disabled={disabled}
-        onClick={onRestore}
-      >
+      <Button variant="action" aria-describedby={describedId} disabled={disabled} onClick={onRestore}>
         {historyTexts.restore}
-      </button>
+      </Button>
     </li>
   );
 }
@@ -63,11 +58,11 @@ export function PersonaHistoryList({
   const headingId = useId();
   return (
     <section className={styles.history} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.sectionTitle}>
+      <h3 id={headingId} className={styles.title}>
         {historyTexts.heading}
       </h3>
       {entries.length ? (
-        <ul className={styles.historyList} aria-label={historyTexts.listLabel}>
+        <ul className={styles.list} aria-label={historyTexts.listLabel}>
           {entries.map((entry, index) => (
             <HistoryItem
               key={entry.id}
@@ -79,7 +74,7 @@ export function PersonaHistoryList({
           ))}
         </ul>
       ) : (
-        <p className={styles.note}>{historyTexts.empty}</p>
+        <p className={styles.empty}>{historyTexts.empty}</p>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { Button } from '../../../components/button';
 import { ModalDialog, type ModalDialogHandle } from '../../../components/modal-dialog';
 import styles from './confirm-dialog.module.css';
 
@@ -45,12 +46,12 @@ export function ConfirmDialog({ message, detail, confirmLabel, onConfirm, onCanc
           </p>
         ) : null}
         <div className={styles.actions}>
-          <button ref={cancelRef} type="button" className={styles.cancel} onClick={() => dialog.current?.close()}>
+          <Button variant="action" ref={cancelRef} onClick={() => dialog.current?.close()}>
             Cancel
-          </button>
-          <button type="button" className={styles.confirm} onClick={() => dialog.current?.close(confirmed)}>
+          </Button>
+          <Button variant="danger" onClick={() => dialog.current?.close(confirmed)}>
             {confirmLabel}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalDialog>
