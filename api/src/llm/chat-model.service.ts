@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelClients } from './model-clients';
-import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
+import { ModelCallAborted, ModelFailure } from './model-failure';
 import { type ModelMessage, type ModelTool, type ModelToolCall, toSdkMessage } from './model-message';
 import { RetryPolicy } from './retry-policy';
 
@@ -74,7 +74,7 @@ export class ChatModel {
     try {
       await this.attempt(options.signal, (signal) => client.models.list({ signal }));
     } catch (error) {
-      throw classifyModelError(error);
+      throw this.retry.classify(error);
     }
   }
 

@@ -10,6 +10,8 @@ import {
 } from './model-failure';
 
 const LEAKED_KEY = 'sk-live-key-that-must-not-leak-0123456789';
+/** The clock's time errors are classified at. */
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 /** What the SDK throws for an HTTP error answer. */
 function apiError(
@@ -24,7 +26,7 @@ function apiError(
 }
 
 function classified(error: unknown): ModelFailure {
-  const result = classifyModelError(error);
+  const result = classifyModelError(error, NOW);
   if (!(result instanceof ModelFailure)) throw new Error(`expected a ModelFailure, got ${result.constructor.name}`);
   return result;
 }
@@ -220,9 +222,9 @@ describe(classifyModelError.name, () => {
   });
 
   it('takes an SDK abort, or any error named AbortError, as a stop: ModelCallAborted, not a failure', () => {
-    expect(classifyModelError(new OpenAI.APIUserAbortError())).toBeInstanceOf(ModelCallAborted);
+    expect(classifyModelError(new OpenAI.APIUserAbortError(), NOW)).toBeInstanceOf(ModelCallAborted);
     expect(
-      classifyModelError(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' })),
+      classifyModelError(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' }), NOW),
     ).toBeInstanceOf(ModelCallAborted);
   });
 
@@ -240,8 +242,8 @@ describe(classifyModelError.name, () => {
     const failure = new ModelFailure('RATE_LIMIT', true, 1500, 429);
     const stop = new ModelCallAborted();
 
-    expect(classifyModelError(failure)).toBe(failure);
-    expect(classifyModelError(stop)).toBe(stop);
+    expect(classifyModelError(failure, NOW)).toBe(failure);
+    expect(classifyModelError(stop, NOW)).toBe(stop);
   });
 
   it("answers with the user-facing text of its code, never the upstream's words nor the key they quote", () => {

@@ -113,7 +113,8 @@ export class ModelCallAborted extends Error {
   }
 }
 
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+/** How long the service asks to wait; an HTTP date is read against `now` (ms). */
+export function retryAfterMs(headers: Headers | undefined, now: number): number | undefined {
   const value = headers?.get('retry-after-ms') ?? undefined;
   if (value && Number.isFinite(Number(value))) return Math.max(0, Number(value));
   const header = headers?.get('retry-after');
@@ -130,15 +131,15 @@ const isApiError = (error: unknown): error is APIError => error instanceof APIEr
 
 const mentionsApiKey = (error: APIError) => /api[ _-]?key/i.test(`${error.message} ${String(error.code ?? '')}`);
 
-/** The one place where upstream errors become the spec's codes (and the spec's retry rules). */
-export function classifyModelError(error: unknown): ModelFailure | ModelCallAborted {
+/** The one place where upstream errors become the spec's codes (and the spec's retry rules); `now` in ms. */
+export function classifyModelError(error: unknown, now: number): ModelFailure | ModelCallAborted {
   if (error instanceof ModelFailure || error instanceof ModelCallAborted) return error;
   if (error instanceof OpenAI.APIUserAbortError) return new ModelCallAborted();
   if (error instanceof OpenAI.APIConnectionTimeoutError) return new ModelFailure('TIMEOUT', true);
   if (error instanceof OpenAI.APIConnectionError) return new ModelFailure('NETWORK_ERROR', true);
   if (isApiError(error) && error.status !== undefined) {
     const status = error.status;
-    const wait = retryAfterMs(error.headers);
+    const wait = retryAfterMs(error.headers, now);
     if (status === 401 || (status === 400 && mentionsApiKey(error)))
       return new ModelFailure('UNAUTHORIZED', false, undefined, status);
     const overflow = status === 400 ? contextOverflow(error) : undefined;

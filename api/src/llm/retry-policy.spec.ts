@@ -155,6 +155,16 @@ describe(RetryPolicy.name, () => {
       expect(clock.waits).toEqual([3000, 1000]);
     });
 
+    it('reads a Retry-After date against its clock', async () => {
+      // Long past, so a wait read against the system clock instead comes out as none.
+      const at = Date.UTC(2001, 0, 1);
+      const onTheClock = new RetryPolicy(RETRY_TIMING, clock.wait, () => 0.5, { now: () => new Date(at) });
+      const { call } = scriptedCall([httpError(429, { 'retry-after': new Date(at + 5000).toUTCString() })], 'second');
+
+      await expect(onTheClock.run(call)).resolves.toBe('second');
+      expect(clock.waits).toEqual([5000]);
+    });
+
     it('does not retry when the Retry-After is 60 s or more, and the failure keeps it for the client', async () => {
       const { attempts, call } = scriptedCall([httpError(429, { 'retry-after': '60' })], 'never');
 

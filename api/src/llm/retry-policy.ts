@@ -1,3 +1,4 @@
+import { type Clock, SystemClock } from '../common/clock';
 import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
 
 /** The spec's business constants: 3 attempts, 1000 ms doubled per retry plus 0-1000 ms jitter. */
@@ -38,7 +39,13 @@ export class RetryPolicy {
     private readonly timing: RetryTiming = RETRY_TIMING,
     private readonly wait: Sleep = sleep,
     private readonly random: () => number = Math.random,
+    private readonly clock: Clock = new SystemClock(),
   ) {}
+
+  /** An upstream failure in our terms; a Retry-After date is read against the clock. */
+  classify(error: unknown): ModelFailure | ModelCallAborted {
+    return classifyModelError(error, this.clock.now().getTime());
+  }
 
   /** How long to wait before retry number `retry` (1-based) after `failure`; null when not to retry. */
   delayBeforeRetry(retry: number, failure: ModelFailure): number | null {
@@ -55,7 +62,7 @@ export class RetryPolicy {
       try {
         return await call(attempt);
       } catch (error) {
-        const failure = signal?.aborted ? new ModelCallAborted() : classifyModelError(error);
+        const failure = signal?.aborted ? new ModelCallAborted() : this.classify(error);
         if (failure instanceof ModelCallAborted) throw failure;
         const waitMs = options.mayRetry?.() === false ? null : this.delayBeforeRetry(attempt, failure);
         if (waitMs === null) throw failure;

@@ -8,6 +8,7 @@ import {
   type ConversationAppOptions,
 } from '../support/model-fakes';
 import { freePort } from '../support/server-process';
+import { SteppingClock } from '../support/stepping-clock';
 
 /** Words the fake puts in its error bodies: they must never reach the user. */
 const UPSTREAM_WORDS = 'upstream internal detail 7f3a9';
@@ -150,6 +151,21 @@ describe('Model errors (POST /api/chat/completions)', () => {
       const res = await complete(app.env);
 
       expectModelError(res, 502, 'UPSTREAM_ERROR');
+      expect(app.env.openai.plainRequests()).toHaveLength(1);
+    });
+  });
+
+  describe("on the server's clock", () => {
+    // Long past, so a date read against the system clock instead is long gone.
+    const start = Date.UTC(2001, 0, 1);
+    const app = conversationApp({ clock: new SteppingClock(start) });
+
+    it("RATE_LIMIT: a Retry-After date 120 s after the clock's time is not waited for, and the answer carries Retry-After: 120", async () => {
+      app.env.openai.script(failing({ status: 429, retryAfter: new Date(start + 120_000).toUTCString() }));
+      const res = await complete(app.env);
+
+      expectModelError(res, 429, 'RATE_LIMIT');
+      expect(res.headers['retry-after']).toBe('120');
       expect(app.env.openai.plainRequests()).toHaveLength(1);
     });
   });
