@@ -14,10 +14,13 @@ export class SystemClock extends Clock {
   }
 }
 
+/** The system's clock, for code that runs without the app's (a CLI, a default); the app injects Clock. */
+export const systemClock: Clock = new SystemClock();
+
 @Global()
 @Module({})
 export class ClockModule {
-  static forRoot(clock: Clock = new SystemClock()): DynamicModule {
+  static forRoot(clock: Clock = systemClock): DynamicModule {
     return { module: ClockModule, providers: [{ provide: Clock, useValue: clock }], exports: [Clock] };
   }
 }

@@ -1,4 +1,4 @@
-import { type Clock, SystemClock } from '../common/clock';
+import { type Clock, systemClock } from '../common/clock';
 import { ModelCallAborted, ModelFailure, classifyModelError } from './model-failure';
 
 /** The spec's business constants: 3 attempts, 1000 ms doubled per retry plus 0-1000 ms jitter. */
@@ -39,7 +39,7 @@ export class RetryPolicy {
     private readonly timing: RetryTiming = RETRY_TIMING,
     private readonly wait: Sleep = sleep,
     private readonly random: () => number = Math.random,
-    private readonly clock: Clock = new SystemClock(),
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** An upstream failure in our terms; a Retry-After date is read against the clock. */
