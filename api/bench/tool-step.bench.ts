@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import { systemClock } from '../src/common/clock';
 import { loadAppConfig } from '../src/config';
 import type { ModelRequest, StreamedReply } from '../src/llm';
 import { WebSearch } from '../src/search';
@@ -62,7 +63,7 @@ runBench('tool step bench', DEADLINE_MS, async (cleanup) => {
   await until(() => mcp.connections.tools(SERVER) !== undefined, `the ${SERVER} MCP server to connect`, 30_000);
 
   const agent: AgentDefinition = { ...readAgentIn(BENCH_AGENTS_DIR, BENCH_AGENT), tools: [`mcp:${SERVER}/echo`] };
-  const { tools, unavailable } = new ToolCatalog(config, new WebSearch(config), mcp).forAgent(agent);
+  const { tools, unavailable } = new ToolCatalog(config, new WebSearch(config), mcp, systemClock).forAgent(agent);
   const echo = tools.find((tool) => tool.grant === `mcp:${SERVER}/echo`);
   if (!echo) throw new Error(`the agent was offered no echo tool (${unavailable.join(' ') || 'no reason given'})`);
 

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Clock, systemClock } from '../common/clock';
 import { ConfigError, loadAppConfig } from '../config';
 import { ModelClients } from '../llm';
 import { formatAgentProblem, loadAgentDirectory } from './agent-files';
@@ -40,6 +41,7 @@ export async function agentsEval(
   argv: string[],
   env: Record<string, string | undefined>,
   io: EvalOutput = consoleOutput,
+  clock: Clock = systemClock,
 ): Promise<number> {
   const stop = (...lines: string[]) => {
     lines.forEach((line) => io.err(line));
@@ -89,10 +91,10 @@ export async function agentsEval(
   const model = new OpenAIEvalModel(new ModelClients(config), config.openai.timeoutMs);
   const withCases = new Set(targets.map((t) => t.agent.id)).size;
   io.err(`Running ${targets.length} eval cases of ${withCases} agent${withCases === 1 ? '' : 's'} against ${server}, ${concurrency} at a time`);
-  const startedAt = new Date();
+  const startedAt = clock.now();
   // Only cases that check tool use are answered with tools, so only they start the MCP servers.
   const toolAgents = targets.filter((t) => checksToolUse(t.evalCase.expect)).map((t) => t.agent);
-  const tools = toolAgents.length ? await openEvalTools(config, toolAgents, (line) => io.err(line)) : undefined;
+  const tools = toolAgents.length ? await openEvalTools(config, toolAgents, (line) => io.err(line), clock) : undefined;
   let results: EvalResult[];
   try {
     results = await runEvals(targets, model, {
@@ -105,7 +107,7 @@ export async function agentsEval(
   } finally {
     await tools?.close();
   }
-  const finishedAt = new Date();
+  const finishedAt = clock.now();
   resultTable(results).forEach((line) => io.out(line));
 
   if (args.values.json) {

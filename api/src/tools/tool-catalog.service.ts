@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AgentDefinition, ToolPolicy } from '@mb/contracts/types/agent';
 import type { ToolsResponse } from '@mb/contracts/types/wire/tools-response';
+import { Clock } from '../common/clock';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { WebSearch } from '../search';
 import { calculatorTool } from './builtins/calculator';
@@ -38,10 +39,11 @@ export class ToolCatalog {
     @Inject(APP_CONFIG) config: AppConfig,
     search: WebSearch,
     private readonly mcp: McpServers,
+    clock: Clock,
   ) {
     this.builtins = {
       calculator: calculatorTool,
-      current_time: currentTimeTool(),
+      current_time: currentTimeTool(() => clock.now()),
       fetch_page: fetchPageTool({ allowHosts: config.tools.fetchAllowHosts }),
       web_search: search.available
         ? webSearchTool(search)

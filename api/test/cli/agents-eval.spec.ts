@@ -8,6 +8,7 @@ import { JUDGE_RUBRIC } from '../../src/agents/evals/judge';
 import { personaPrompt } from '../../src/agents/persona-prompt';
 import { repoRoot } from '../../src/config/repo-paths';
 import { FakeOpenAI, type ScriptedReply } from '../fakes/fake-openai';
+import { SteppingClock } from '../support/stepping-clock';
 import { fixtureAgent } from '../support/fixture-agents';
 
 const KEY = 'sk-eval-key-0123456789abcdefghijklmnop';
@@ -224,6 +225,16 @@ describe('npm run agents:eval', () => {
         ],
       });
       expect(Date.parse(report.finishedAt)).toBeGreaterThanOrEqual(Date.parse(report.startedAt));
+    });
+
+    it('says when the run started and finished by the clock it is given', async () => {
+      writeAgent('reports', [echoCase('echoes', 'blue', { contains: ['blue'] })]);
+      const file = join(dir, 'report.json');
+      const clock = new SteppingClock(Date.UTC(2001, 0, 1));
+      const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+      await agentsEval(['--json', file], env(), io, clock);
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      expect([report.startedAt, report.finishedAt]).toEqual(['2001-01-01T00:00:00.001Z', '2001-01-01T00:00:00.002Z']);
     });
 
     it('runs only the agents named, in the order named', async () => {

@@ -9,6 +9,7 @@ import { eventually } from '../support/eventually';
 import { type EverythingHttp, startEverythingHttp } from '../support/mcp/everything-server';
 import { fixtureAgent } from '../support/fixture-agents';
 import { conversationAppPerSuite, type ConversationApp } from '../support/model-fakes';
+import { SteppingClock } from '../support/stepping-clock';
 import { only, sendTurn } from '../support/turn-client';
 
 const CALLS_TOOLS = 'calls-tools';
@@ -296,5 +297,24 @@ describe('Tools with a model that does not take function calls', () => {
     const done = only(events, 'done').message;
     expect(done.content).toBe('Without tools.');
     expect(done.provenance?.toolsUnavailable).toMatch(/does not take tool calls/);
+  });
+});
+
+describe("Tools on the server's clock", () => {
+  // Long past, so a time the system clock gave instead stands out.
+  const env = conversationAppPerSuite({ clock: new SteppingClock(Date.UTC(2001, 0, 1)) });
+
+  it("current_time tells the clock's time", async () => {
+    env.openai.script(
+      { toolCalls: [{ name: 'current_time', arguments: {} }], match: streamedCalls },
+      { text: 'It is New Year.', match: streamedCalls },
+    );
+    const events = await (await sendTurn(env.sut, { agentType: CALLS_TOOLS, content: 'What time is it?' })).all();
+    const record = only(events, 'done').message.toolCalls![0];
+    expect(record).toMatchObject({
+      tool: 'current_time',
+      status: 'done',
+      result: expect.stringMatching(/^2001-01-01T00:00:00\+00:00 \(Monday\) UTC$/),
+    });
   });
 });

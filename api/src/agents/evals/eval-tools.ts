@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { Clock } from '../../common/clock';
 import type { AppConfig } from '../../config';
 import { WebSearch } from '../../search';
 import { McpServers, ToolCatalog, toolGrantsOf } from '../../tools';
@@ -42,11 +43,12 @@ export async function openEvalTools(
   config: AppConfig,
   agents: AgentDefinition[],
   say: (line: string) => void,
+  clock: Clock,
 ): Promise<OpenedEvalTools> {
   const toSay = (message: unknown) => say(String(message));
   Logger.overrideLogger({ log: toSay, warn: toSay, error: toSay });
   const mcp = new McpServers(config);
-  const catalog = new ToolCatalog(config, new WebSearch(config), mcp);
+  const catalog = new ToolCatalog(config, new WebSearch(config), mcp, clock);
   const granted = [
     ...new Set(
       agents.flatMap((agent) =>

@@ -1,3 +1,4 @@
+import { systemClock } from '../../../common/clock';
 import { describeInstant, resolveTimeZone } from './time-zone';
 import type { ToolDefinition } from '../../tool-definition';
 import { ToolInputError } from '../../tool-input-error';
@@ -24,8 +25,8 @@ function timeZoneOf(args: unknown): string {
   return resolveTimeZone(timeZone);
 }
 
-/** `now` is the clock; tests pass a fixed one. */
-export function currentTimeTool(now: () => Date = () => new Date()): ToolDefinition {
+/** `now` is the clock: the app's (ToolCatalog), or a fixed one in tests. */
+export function currentTimeTool(now: () => Date = () => systemClock.now()): ToolDefinition {
   return {
     name: 'current_time',
     description:
