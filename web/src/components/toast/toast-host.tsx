@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useToasts } from './toast-store';
+import { useToasts } from './toasts';
 
 const Toaster = lazy(() => import('./toaster'));
 

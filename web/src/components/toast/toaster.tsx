@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { dismissToast, toastDurationMs, useToasts } from './toast-store';
+import { dismissToast, toastDurationMs, useToasts } from './toasts';
 import styles from './toaster.module.css';
 
 /** Swipe right past 50 px to dismiss, as the spec sets. */

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../components/toast/toast-store';
-import type * as ToastStore from '../../components/toast/toast-store';
+import { toast } from '../../components/toast/toasts';
+import type * as Toasts from '../../components/toast/toasts';
 import { AccessGate } from './access-gate';
 import { deferred, json, stubApi } from '../../test/stub-api';
 import { renderAt } from '../../test/render-at';
 import { testAgent } from '../../test/test-agent';
 import type { PublicAgent } from '../../lib/api/agents';
 
-vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof ToastStore>()),
+vi.mock('../../components/toast/toasts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Toasts>()),
   toast: vi.fn(),
 }));
 

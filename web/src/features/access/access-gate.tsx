@@ -2,7 +2,7 @@ import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { Spinner } from '../../components/spinner/spinner';
-import { toast } from '../../components/toast/toast-store';
+import { toast } from '../../components/toast/toasts';
 import type { AccessDeniedBehaviour } from '@mb/contracts/types/agent';
 import type { PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';

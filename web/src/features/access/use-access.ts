@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast, type ToastInput } from '../../components/toast/toast-store';
+import { toast, type ToastInput } from '../../components/toast/toasts';
 import { ApiError } from '../../lib/api-client';
 import { checkAccessKey, grantAccess, type CheckAccessResponse } from '../../lib/api/access';
 import { accessTexts, throttledDescription } from './access-texts';

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../components/alert-icon';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/text-field';
-import { toast } from '../../components/toast/toast-store';
+import { toast } from '../../components/toast/toasts';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import type { AgentDefinition } from '../../lib/api/agents';
 import { verifyKey } from '../../lib/api/verify-key';

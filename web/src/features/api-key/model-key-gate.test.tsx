@@ -2,17 +2,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../components/toast/toast-store';
+import { toast } from '../../components/toast/toasts';
 import type { AgentDefinition } from '../../lib/api/agents';
 import type { SettingsResponse } from '../../lib/api/settings';
 import { modelKeyStorageName } from '../../lib/model-key';
 import { failureWordings, SERVER_UNREACHABLE } from '../../lib/failure-wording';
 import { newQueryClient } from '../../test/render-at';
 import { ModelKeyGate } from './model-key-gate';
-import type * as ToastStore from '../../components/toast/toast-store';
+import type * as Toasts from '../../components/toast/toasts';
 
-vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof ToastStore>()),
+vi.mock('../../components/toast/toasts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Toasts>()),
   toast: vi.fn(),
 }));
 

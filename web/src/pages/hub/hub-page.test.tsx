@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../components/toast/toast-store';
-import type * as ToastStore from '../../components/toast/toast-store';
+import { toast } from '../../components/toast/toasts';
+import type * as Toasts from '../../components/toast/toasts';
 import { json, stubApi } from '../../test/stub-api';
 import { renderAt } from '../../test/render-at';
 import { testAgent } from '../../test/test-agent';
 import type { PublicAgent } from '../../lib/api/agents';
 import { HubPage, hubCards } from './hub-page';
 
-vi.mock('../../components/toast/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof ToastStore>()),
+vi.mock('../../components/toast/toasts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Toasts>()),
   toast: vi.fn(),
 }));
 

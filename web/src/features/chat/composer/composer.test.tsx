@@ -2,10 +2,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentInput } from '@mb/contracts/types/agent';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { Composer as Sut } from './composer';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 /** The agent pages' composer (the ones where Enter sends). */
 const enterInput: AgentInput = {

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { AgentInput } from '@mb/contracts/types/agent';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { onItsWay, type DraftAttachment } from './attachments/attachment-draft';
 import { AttachmentChips } from './attachments/attachment-chips';
 import { transferFiles } from './attachments/transfer-files';

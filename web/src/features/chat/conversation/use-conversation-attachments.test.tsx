@@ -4,7 +4,7 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import type { ChatAttachment } from '../../../lib/api/attachments';
 import type { ChatMessage } from '../../../lib/api/sessions';
 import { newQueryClient } from '../../../test/render-at';
@@ -12,7 +12,7 @@ import { deferred, json, stubApi } from '../../../test/stub-api';
 import { agentTakingUploads, storedPdf, storedPhoto } from '../../../test/upload-agents';
 import { useConversation as sut } from './use-conversation';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 const agent = agentTakingUploads();
 const attachments = [storedPhoto(), storedPdf()];

@@ -4,14 +4,14 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import type { ChatMessage, ChatSession } from '../../../lib/api/sessions';
 import { newQueryClient } from '../../../test/render-at';
 import { json, stubApi } from '../../../test/stub-api';
 import { agentTakingUploads, storedPdf } from '../../../test/upload-agents';
 import { useConversation as sut } from './use-conversation';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 /** A model that reads less than the server assumed: it refuses, and the server reads the message's files anew. */
 const agent = agentTakingUploads();

@@ -5,14 +5,14 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentDefinition, AgentErrors } from '@mb/contracts/types/agent';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import type { ChatMessage } from '../../../lib/api/sessions';
 import { newQueryClient } from '../../../test/render-at';
 import { json, stubApi } from '../../../test/stub-api';
 import { agentTakingUploads, storedPdf } from '../../../test/upload-agents';
 import { useConversation as sut } from './use-conversation';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 const tooLong =
   'This message is too long for this assistant: it can read about 3,686 words (4,915 tokens) at a time. Shorten it or send it in parts.';

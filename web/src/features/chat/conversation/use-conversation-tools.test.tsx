@@ -12,7 +12,7 @@ import { streamingKey } from './conversation-state';
 import { savedSession } from './saved-session';
 import { useConversation as sut } from './use-conversation';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 const agent = agentUsingTools([{ use: 'mcp:files/delete', policy: 'confirm' }]);
 const session: ChatSession = {

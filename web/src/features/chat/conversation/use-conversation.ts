@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '../../../lib/api/attachments';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import type { ChatMessage, ChatSession } from '../../../lib/api/sessions';
 import { decideToolCall as postToolDecision } from '../../../lib/api/tool-decisions';
 import { stopTurn } from '../../../lib/api/turns';

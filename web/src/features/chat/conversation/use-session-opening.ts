@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState, type Dispatch } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { createSession, type ChatSession } from '../../../lib/api/sessions';
 import { errorToastTitle } from '../errors/report-turn-failure';

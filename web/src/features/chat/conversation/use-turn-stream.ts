@@ -1,7 +1,7 @@
 import { useCallback, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '../../../lib/api/attachments';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { attachTurn, type ChatTurnEvent } from '../../../lib/api/turns';
 import { failureReason, reportTurnFailure } from '../errors/report-turn-failure';
 import { chatTexts } from './chat-texts';

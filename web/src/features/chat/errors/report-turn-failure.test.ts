@@ -2,14 +2,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentDefinition, AgentErrors } from '@mb/contracts/types/agent';
 import type { ErrorResponse } from '@mb/contracts/types/wire/error-response';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { SERVER_UNREACHABLE } from '../../../lib/failure-wording';
 import type { ChatItem } from '../conversation/conversation-state';
 import { failureReason, reportTurnFailure as sut } from './report-turn-failure';
 import { toTurnFailure, type TurnFailure } from './turn-failure';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 const apologyText = "I'm sorry, I encountered an error processing your request. Please try again.";
 const toastText = 'Failed to send message. Please try again.';

@@ -1,5 +1,5 @@
 import type { AgentDefinition, ErrorStyle } from '@mb/contracts/types/agent';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { inputRefusals, wordingOf } from '../../../lib/failure-wording';
 import type { ChatItem } from '../conversation/conversation-state';
 import type { TurnFailure } from './turn-failure';

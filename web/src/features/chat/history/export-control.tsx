@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { exportSession, type ExportFormat } from '../../../lib/api/session-manage';
 import { saveFile } from '../../../lib/save-file';
 import { SessionActionButton } from './session-action-button';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@te
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, useToasts, type ToastItem } from '../../../components/toast/toast-store';
+import { dismissToast, useToasts, type ToastItem } from '../../../components/toast/toasts';
 import type { ChatSession } from '../../../lib/api/sessions';
 import { useModelKey } from '../../../lib/model-key';
 import { queryClient as appQueryClient } from '../../../lib/query-client';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { atom, useAtom } from 'jotai';
 import { useRef, type ChangeEvent } from 'react';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { importChat, type ImportChatResponse } from '../../../lib/api/session-manage';
 import { sessionsKey, type ChatSession } from '../../../lib/api/sessions';

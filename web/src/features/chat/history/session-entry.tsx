@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Card } from '../../../components/card';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { updateSession } from '../../../lib/api/session-manage';
 import { deleteSession, sessionsKey, summarizeSession, type ChatSession } from '../../../lib/api/sessions';
 import { useModelKey } from '../../../lib/model-key';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import type { AgentCopyToast as CopyToast } from '@mb/contracts/types/agent';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { MessageActionButton } from './message-action-button';

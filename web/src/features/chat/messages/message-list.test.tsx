@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../../components/toast/toast-store';
+import { toast } from '../../../components/toast/toasts';
 import { modelKeyStorageName } from '../../../lib/model-key';
 import { storedPdf, storedPhoto } from '../../../test/upload-agents';
 import { toolCall } from '../../../test/tool-calls';
 import { streamingKey, type ChatItem } from '../conversation/conversation-state';
 import { MessageList as Sut } from './message-list';
 
-vi.mock('../../../components/toast/toast-store', () => ({ toast: vi.fn() }));
+vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));
 
 type AssistantItem = Extract<ChatItem, { kind: 'assistant' }>;
 type NoticeItem = Extract<ChatItem, { kind: 'notice' }>;
