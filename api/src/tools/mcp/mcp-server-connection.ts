@@ -40,6 +40,7 @@ export class McpServerConnection {
   private tools?: McpTool[];
   /** Failed attempts since the last connection that lasted: the exponent of the backoff. */
   private failures = 0;
+  /** Elapsed time (performance.now), as the retry's `at`: a connection's age and a countdown, not the time of day. */
   private connectedAt = 0;
   private retry?: { at: number; timer: NodeJS.Timeout };
   private attempt?: { abandon(): void; done: Promise<void> };
@@ -70,7 +71,7 @@ export class McpServerConnection {
       transport: this.transport,
       state: this.state,
       ...(this.lastError !== undefined && { lastError: this.lastError }),
-      ...(this.retry && { retryInMs: Math.max(0, this.retry.at - Date.now()) }),
+      ...(this.retry && { retryInMs: Math.max(0, this.retry.at - performance.now()) }),
       tools: (this.tools ?? []).map(({ name, description }) => ({
         name,
         ...(description !== undefined && { description }),
@@ -169,7 +170,7 @@ export class McpServerConnection {
     this.transport = session.transport;
     this.state = 'connected';
     this.lastError = undefined;
-    this.connectedAt = Date.now();
+    this.connectedAt = performance.now();
     this.options.logger.log(
       `MCP server ${this.server.name} connected over ${session.transport} with ${tools.length} tool${tools.length === 1 ? '' : 's'}.`,
     );
@@ -199,7 +200,7 @@ export class McpServerConnection {
     // schedules its reconnect afterwards all the same.
     this.retire(Promise.resolve().then(() => session.close()));
     // A connection that lasted starts the backoff over; one that drops at once keeps it growing.
-    if (Date.now() - this.connectedAt >= this.options.backoffMs.max) this.failures = 0;
+    if (performance.now() - this.connectedAt >= this.options.backoffMs.max) this.failures = 0;
     this.lastError = reason;
     const delay = this.scheduleRetry();
     this.options.logger.warn(
@@ -218,7 +219,7 @@ export class McpServerConnection {
       this.connect();
     }, delay);
     timer.unref();
-    this.retry = { at: Date.now() + delay, timer };
+    this.retry = { at: performance.now() + delay, timer };
     return delay;
   }
 
