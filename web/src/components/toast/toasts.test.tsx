@@ -61,9 +61,13 @@ describe('toasts', () => {
     act(() => void show('Content Copied'));
     expect(screen.getByText('Content Copied')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(screen.getByText('Content Copied')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Content Copied')).not.toBeInTheDocument();
   });
 });
