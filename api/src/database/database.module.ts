@@ -1,5 +1,6 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntitySchema } from 'typeorm';
+import { Clock } from '../common/clock';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
 import { openDataSource, type EntityClass } from './open-data-source';
@@ -38,9 +39,9 @@ export class DatabaseModule {
       providers: [
         {
           provide: EMBEDDED,
-          inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) =>
-            config.database.kind === 'embedded' ? startEmbeddedPostgres(config.database.dataDir) : null,
+          inject: [APP_CONFIG, Clock],
+          useFactory: (config: AppConfig, clock: Clock) =>
+            config.database.kind === 'embedded' ? startEmbeddedPostgres(config.database.dataDir, { clock }) : null,
         },
         {
           provide: DataSource,

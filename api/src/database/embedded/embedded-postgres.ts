@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { type Clock, systemClock } from '../../common/clock';
 import { readOrCreateSecret } from '../../config';
 import {
   copyFromPglite,
@@ -32,6 +33,8 @@ export interface EmbeddedPostgres {
 export interface EmbeddedOptions {
   /** The app's pool takes 10; tests that share one server between many apps need more. */
   maxConnections?: number;
+  /** The app's; the system's for a server started without the app (tests, benches). */
+  clock?: Clock;
 }
 
 interface Place {
@@ -41,6 +44,7 @@ interface Place {
   password: string;
   maxConnections: number;
   logger: Logger;
+  clock: Clock;
 }
 
 const hasCluster = (dir: string) => existsSync(join(dir, 'PG_VERSION'));
@@ -98,7 +102,7 @@ async function upgradeFromPglite(place: Place): Promise<void> {
   markCopied(upgrading, dataDir);
   renameSync(upgrading, join(dataDir, CLUSTER_DIR));
   logger.log(
-    `The earlier files are kept in ${setPgliteFilesAside(dataDir)}; delete them once you have checked your chats`,
+    `The earlier files are kept in ${setPgliteFilesAside(dataDir, place.clock.now())}; delete them once you have checked your chats`,
   );
 }
 
@@ -110,7 +114,8 @@ async function prepareCluster(place: Place): Promise<string> {
   await clearLeftoverServer(join(place.dataDir, UPGRADING_DIR), log);
   if (hasCluster(cluster)) {
     // A copy that was put in place just before the app stopped: finish moving the old files aside.
-    if (existsSync(join(cluster, COPIED_MARK)) && hasPgliteData(place.dataDir)) setPgliteFilesAside(place.dataDir);
+    if (existsSync(join(cluster, COPIED_MARK)) && hasPgliteData(place.dataDir))
+      setPgliteFilesAside(place.dataDir, place.clock.now());
   } else if (hasPgliteData(place.dataDir)) {
     await upgradeFromPglite(place);
   }
@@ -138,6 +143,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
       password: readOrCreateSecret(dataDir, PASSWORD_FILE, () => randomBytes(24).toString('base64url')),
       maxConnections: options.maxConnections ?? 40,
       logger,
+      clock: options.clock ?? systemClock,
     };
     running = await runServer(place, await prepareCluster(place));
   } catch (error) {

@@ -25,9 +25,9 @@ function servesCluster(pid: number, clusterDir: string): boolean {
 }
 
 async function exited(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   while (isRunning(pid)) {
-    if (Date.now() > deadline) return false;
+    if (performance.now() > deadline) return false;
     await sleep(50);
   }
   return true;

@@ -138,7 +138,7 @@ function freeLoopbackPort(): Promise<number> {
 }
 
 async function untilReady(connection: ServerConnection, server: RunningServer): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = performance.now() + READY_TIMEOUT_MS;
   let exited: number | null | undefined;
   void server.ended.then((code) => (exited = code));
   for (;;) {
@@ -150,7 +150,7 @@ async function untilReady(connection: ServerConnection, server: RunningServer): 
     } catch (error) {
       await client.end().catch(() => undefined);
       if (exited !== undefined) throw new Error(`the server ended (exit code ${exited}): ${server.output()}`);
-      if (Date.now() > deadline)
+      if (performance.now() > deadline)
         throw new Error(`the server did not accept connections within a minute (${(error as Error).message})`);
     }
     await sleep(25);

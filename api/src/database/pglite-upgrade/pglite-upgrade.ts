@@ -81,9 +81,9 @@ export function verifyCopies(tables: TableCopy[]): void {
     );
 }
 
-/** The old files, moved aside once the copy is in place, under a name that says what they are. */
-export function setPgliteFilesAside(dataDir: string): string {
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+/** The old files, moved aside once the copy is in place, under a name that says what they are and when (`now`). */
+export function setPgliteFilesAside(dataDir: string, now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:T]/g, '');
   const aside = join(dataDir, `${PGLITE_DIR}.pglite-backup-${stamp}`);
   renameSync(join(dataDir, PGLITE_DIR), aside);
   return aside;
