@@ -18,6 +18,9 @@ const webFeatures = foldersOf('./web/src/features');
 /** Nest modules: another module reaches one only through its folder's index.ts (what it exports). */
 const apiModules = foldersOf('./api/src').filter((name) => name !== 'common');
 
+const useTheClock =
+  'Read the time from the injected Clock (common/clock.ts); measure elapsed time with performance.now().';
+
 /** In a file under web/src/<layer>/…, an import that climbs into one of `folders` (features/chat, ../chat, …). */
 const climbsInto = (folders) => `^(\\.\\./)+(features/)?(${folders.join('|')})(/|$)`;
 
@@ -105,6 +108,24 @@ export default tseslint.config(
               message: `Import the ${name} module through its index ('./${name}'), not its files.`,
             },
           ]),
+        },
+      ],
+    },
+  },
+  {
+    // The server reads the time from the injected Clock, so a test can set it; elapsed time is performance.now().
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/**/*.spec.ts', 'api/src/common/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: useTheClock,
+        },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message: useTheClock,
         },
       ],
     },
