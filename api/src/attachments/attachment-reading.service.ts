@@ -3,7 +3,7 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
-import { MessageTooLong, type ModelDocument, type ModelImage, tokensOf } from '../llm';
+import { MessageTooLong, type ModelAttachment, type ModelImage, type ModelText, tokensOf } from '../llm';
 import { toAttachmentDto } from './attachment-dto';
 import {
   type AttachmentMeta,
@@ -14,11 +14,8 @@ import {
 import { imageTokens } from './processing/image';
 import { documentText, DOCUMENT_OVERHEAD_TOKENS, planReading, type PlannedDocument } from './reading-plan';
 
-/** What the model gets of one message's attachments. */
-export interface AttachmentView {
-  images: ModelImage[];
-  documents: ModelDocument[];
-}
+/** What the model gets of one message's attachments: its photos, then its documents, each in the order attached. */
+export type AttachmentView = ModelAttachment[];
 
 /** When documents do not fit whole, this share of the room beside the message goes to them; the rest keeps recent turns in view. */
 const DOCUMENT_SHARE = 0.8;
@@ -84,7 +81,7 @@ export class AttachmentReader {
     await this.store.reread(messageId, readings);
     const [views, described] = await Promise.all([this.modelView([messageId], seesImages), this.describe([messageId])]);
     return {
-      view: views.get(messageId) ?? { images: [], documents: [] },
+      view: views.get(messageId) ?? [],
       attachments: described.get(messageId) ?? [],
     };
   }
@@ -152,23 +149,26 @@ export class AttachmentReader {
     ]);
     const views = new Map<string, AttachmentView>();
     for (const [messageId, attachments] of byMessage) {
-      views.set(messageId, {
-        images: attachments.flatMap((attachment) => {
+      views.set(messageId, [
+        ...attachments.flatMap((attachment) => {
           const image = bytes.get(attachment.id);
           return image ? [this.modelImage(attachment, image)] : [];
         }),
-        documents: attachments
+        ...attachments
           .filter((attachment) => attachment.kind === 'document')
           .map((attachment) => this.modelDocument(attachment, parts)),
-      });
+      ]);
     }
     return views;
   }
 
   private modelImage(attachment: MessageAttachment, bytes: Buffer): ModelImage {
     return {
+      type: 'image',
+      kind: 'image',
       id: attachment.id,
       name: attachment.name,
+      read: 'the whole image',
       dataUrl: `data:${attachment.mediaType};base64,${bytes.toString('base64')}`,
       tokens: imageTokens(attachment.width ?? 1, attachment.height ?? 1),
     };
@@ -177,11 +177,18 @@ export class AttachmentReader {
   private modelDocument(
     attachment: MessageAttachment,
     parts: Awaited<ReturnType<AttachmentStore['parts']>>,
-  ): ModelDocument {
+  ): ModelText {
     const chosen = attachment.readParts ? new Set(attachment.readParts) : undefined;
     const own = parts.filter((part) => part.attachmentId === attachment.id && (!chosen || chosen.has(part.ordinal)));
     const read = attachment.readSummary ?? 'the whole document';
-    return { id: attachment.id, name: attachment.name, text: documentText(own, read), read };
+    return {
+      type: 'text',
+      kind: 'document',
+      id: attachment.id,
+      name: attachment.name,
+      text: documentText(own, read),
+      read,
+    };
   }
 
   private async documentsOf(metas: AttachmentMeta[]): Promise<PlannedDocument[]> {

@@ -5,7 +5,7 @@ import { ModelCallAborted, ModelFailure } from './model-failure';
 import { type ModelMessage, type ModelTool, type ModelToolCall, toSdkMessage } from './model-message';
 import { RetryPolicy } from './retry-policy';
 
-export type { ModelDocument, ModelImage, ModelMessage, ModelRole, ModelTool, ModelToolCall } from './model-message';
+export type { ModelAttachment, ModelMessage, ModelRole, ModelTool, ModelToolCall } from './model-message';
 
 export interface ModelRequest {
   model: string;

@@ -1,24 +1,35 @@
 /** A conversation's messages as a model call is built from them, and as the SDK takes them. */
 
+import type { AttachmentKind } from '@mb/contracts/types/agent';
+
 export type ModelRole = 'system' | 'user' | 'assistant' | 'tool';
 
-/** A photo sent with a user message, as the model gets it: a data URL (a private server's URL is out of its reach). */
-export interface ModelImage {
+/** What the model is told of every file it reads. */
+interface AttachedFile {
   id: string;
   name: string;
+  /** What the user attached it as. */
+  kind: AttachmentKind;
+  /** What of it the model reads, in words ("the whole image", "pages 3-9 and 41 of 80"). */
+  read: string;
+}
+
+/** A file the model sees as a picture: a data URL (a private server's URL is out of its reach). */
+export interface ModelImage extends AttachedFile {
+  type: 'image';
   dataUrl: string;
   /** What it costs in the context window (the provider's tile formula). */
   tokens: number;
 }
 
-/** A document sent with a user message, as the text the model reads (all of it, or the parts chosen for the question). */
-export interface ModelDocument {
-  id: string;
-  name: string;
+/** A file the model reads as text under its name: all of it, or the parts chosen for the question. */
+export interface ModelText extends AttachedFile {
+  type: 'text';
   text: string;
-  /** What of it this text is, in words ("the whole document", "pages 3-9 and 41 of 80"). */
-  read: string;
 }
+
+/** A file sent with a user message, in the form the model reads it; each attachment kind makes its own. */
+export type ModelAttachment = ModelImage | ModelText;
 
 /** A function the model asked to call, as it asked: `arguments` is its JSON text. */
 export interface ModelToolCall {
@@ -37,22 +48,28 @@ export interface ModelTool {
 export interface ModelMessage {
   role: ModelRole;
   content: string;
-  images?: ModelImage[];
-  documents?: ModelDocument[];
+  /** A user message's files: those read as text go into its text, pictures beside it. */
+  attachments?: ModelAttachment[];
   /** An assistant message that called tools (its content, if any, said before the calls). */
   toolCalls?: ModelToolCall[];
   /** A tool message: the call it answers. */
   toolCallId?: string;
 }
 
-/** The text the model reads for a message: its own, then each attached document under its name. */
+export const imagesOf = (message: ModelMessage): ModelImage[] =>
+  (message.attachments ?? []).filter((attachment): attachment is ModelImage => attachment.type === 'image');
+
+const textsOf = (message: ModelMessage): ModelText[] =>
+  (message.attachments ?? []).filter((attachment): attachment is ModelText => attachment.type === 'text');
+
+/** The text the model reads for a message: its own, then each file read as text, tagged with its kind and name. */
 export function messageText(message: ModelMessage): string {
-  if (!message.documents?.length) return message.content;
-  const documents = message.documents.map(
-    (document) =>
-      `<document name="${document.name.replace(/"/g, "'")}" read="${document.read}">\n${document.text}\n</document>`,
+  const texts = textsOf(message);
+  if (!texts.length) return message.content;
+  const files = texts.map(
+    ({ kind, name, read, text }) => `<${kind} name="${name.replace(/"/g, "'")}" read="${read}">\n${text}\n</${kind}>`,
   );
-  return [message.content, ...documents].filter(Boolean).join('\n\n');
+  return [message.content, ...files].filter(Boolean).join('\n\n');
 }
 
 /** What a message's tool calls and tool answer cost beyond their text. */
@@ -74,12 +91,13 @@ export function toSdkMessage(message: ModelMessage) {
         function: { name: call.name, arguments: call.arguments },
       })),
     };
-  if (message.role !== 'user' || !message.images?.length) return { role: message.role, content: text };
+  const images = imagesOf(message);
+  if (message.role !== 'user' || !images.length) return { role: message.role, content: text };
   return {
     role: 'user' as const,
     content: [
       ...(text ? [{ type: 'text' as const, text }] : []),
-      ...message.images.map((image) => ({
+      ...images.map((image) => ({
         type: 'image_url' as const,
         image_url: { url: image.dataUrl, detail: 'high' as const },
       })),

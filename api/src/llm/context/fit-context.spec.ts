@@ -42,18 +42,27 @@ describe('fitContext', () => {
   });
 
   it('counts photos in the budget, and drops the photos of the oldest messages first while their words stay', () => {
-    const photo = (id: string) => ({ id, name: `${id}.jpg`, dataUrl: 'data:image/jpeg;base64,AAAA', tokens: 765 });
+    const photo = (id: string) =>
+      ({
+        type: 'image',
+        kind: 'image',
+        id,
+        name: `${id}.jpg`,
+        read: 'the whole image',
+        dataUrl: 'data:image/jpeg;base64,AAAA',
+        tokens: 765,
+      }) as const;
     const conversation = [
-      { role: 'user' as const, content: 'First room', images: [photo('first')] },
+      { role: 'user' as const, content: 'First room', attachments: [photo('first')] },
       { role: 'assistant' as const, content: 'A mid-century room.' },
-      { role: 'user' as const, content: 'Second room', images: [photo('second')] },
+      { role: 'user' as const, content: 'Second room', attachments: [photo('second')] },
       { role: 'assistant' as const, content: 'Scandinavian.' },
-      { role: 'user' as const, content: 'Third room', images: [photo('third')] },
+      { role: 'user' as const, content: 'Third room', attachments: [photo('third')] },
     ];
     // Room for two photos and the words, not three.
     const fitted = fitContext({ ...base, conversation, windowTokens: 2100 });
     const sent = fitted.request.messages.slice(1);
-    expect(sent.map((m) => m.images?.map((i) => i.id) ?? [])).toEqual([[], [], ['second'], [], ['third']]);
+    expect(sent.map((m) => m.attachments?.map((a) => a.id) ?? [])).toEqual([[], [], ['second'], [], ['third']]);
     expect(sent[0].content).toMatch(/^First room\n\[1 photo\(s\) sent with this message are no longer shown\]$/);
     expect(fitted.omittedMessages).toBe(0);
     expect(promptTokens(fitted.request.messages) + base.maxTokens).toBeLessThanOrEqual(2100);

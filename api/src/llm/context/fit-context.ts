@@ -1,5 +1,6 @@
 import { AppError } from '../../common/app-error';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
+import { imagesOf } from '../model-message';
 import { TOKENS_PER_MESSAGE, TOKENS_TO_PRIME_REPLY, messageTokens, tokensOf } from './token-count';
 
 export interface FitInput {
@@ -30,11 +31,14 @@ const SAFETY_SHARE = 0.03;
 const withMemory = (systemPrompt: string, memory: string) =>
   `${systemPrompt}\n\nMemory of the earlier conversation (a summary; those messages are not shown):\n${memory}`;
 
-const withoutImages = (message: ModelMessage): ModelMessage => ({
-  ...message,
-  images: undefined,
-  content: `${message.content}\n[${message.images?.length ?? 0} photo(s) sent with this message are no longer shown]`,
-});
+const withoutImages = (message: ModelMessage): ModelMessage => {
+  const texts = message.attachments?.filter((attachment) => attachment.type !== 'image') ?? [];
+  return {
+    ...message,
+    attachments: texts.length ? texts : undefined,
+    content: `${message.content}\n[${imagesOf(message).length} photo(s) sent with this message are no longer shown]`,
+  };
+};
 
 /** How many tokens one message may have in a call to a model with this window (for refusals that say so). */
 export function messageBudget(input: Pick<FitInput, 'systemPrompt' | 'maxTokens' | 'windowTokens'>): number {
@@ -87,7 +91,7 @@ export function fitContext(input: FitInput): FittedRequest {
     let message = recent[i];
     let cost = messageTokens(message);
     // Photos of earlier messages stay while they fit; where they no longer do, their words still may.
-    if (used + cost > budget && message !== newest && message.images?.length) {
+    if (used + cost > budget && message !== newest && imagesOf(message).length) {
       message = withoutImages(message);
       cost = messageTokens(message);
     }

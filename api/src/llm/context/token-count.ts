@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import { messageText, type ModelMessage, toolCallText } from '../model-message';
+import { imagesOf, messageText, type ModelAttachment, type ModelMessage, toolCallText } from '../model-message';
 
 /**
  * Recent texts and their token counts, least recently used first. A chat's history is fitted again on
@@ -58,7 +58,11 @@ export const messageTokens = (message: ModelMessage): number =>
   TOKENS_PER_MESSAGE +
   tokensOf(messageText(message)) +
   (message.toolCalls?.length ? tokensOf(toolCallText(message)) : 0) +
-  (message.images ?? []).reduce((sum, image) => sum + image.tokens, 0);
+  imagesOf(message).reduce((sum, image) => sum + image.tokens, 0);
+
+/** What one file took of the model's context (our count): a picture its tiles, a text its own tokens. */
+export const attachmentTokens = (attachment: ModelAttachment): number =>
+  attachment.type === 'image' ? attachment.tokens : tokensOf(attachment.text);
 
 export const promptTokens = (messages: ModelMessage[]): number =>
   messages.reduce((sum, message) => sum + messageTokens(message), TOKENS_TO_PRIME_REPLY);

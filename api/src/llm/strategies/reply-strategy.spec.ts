@@ -3,7 +3,8 @@ import type { ModelMessage } from '../model-message';
 import { preparedReply, type ReplyContext } from './reply-strategy';
 
 const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
-const document = (text: string, read: string) => ({ id: 'd1', name: 'notes.txt', text, read });
+const document = (text: string, read: string) =>
+  ({ type: 'text', kind: 'document', id: 'd1', name: 'notes.txt', text, read }) as const;
 
 /** A conversation whose newest message carries a document read for a window of 100,000 tokens. */
 const context = (refitNewest?: ReplyContext['refitNewest']): ReplyContext => ({
@@ -13,7 +14,11 @@ const context = (refitNewest?: ReplyContext['refitNewest']): ReplyContext => ({
   conversation: [
     { role: 'user', content: 'Hello' },
     { role: 'assistant', content: 'Hi' },
-    { role: 'user', content: 'What about the joists?', documents: [document(words(20_000, 'w'), 'parts 1-90 of 700')] },
+    {
+      role: 'user',
+      content: 'What about the joists?',
+      attachments: [document(words(20_000, 'w'), 'parts 1-90 of 700')],
+    },
   ],
   windowTokens: 100_000,
   ...(refitNewest && { refitNewest }),
@@ -26,7 +31,7 @@ describe('a prepared reply refitted to a smaller window', () => {
     const reread: ModelMessage = {
       role: 'user',
       content: 'What about the joists?',
-      documents: [document('The joists sag.', 'part 477 of 700')],
+      attachments: [document('The joists sag.', 'part 477 of 700')],
     };
     const prepared = preparedReply(
       context((budget) => {

@@ -37,7 +37,6 @@ export const toModelMessages = (
       return {
         role: m.role,
         content: m.role === 'assistant' ? withToolCalls(m.content, m.toolCalls) : m.content,
-        ...(view?.images.length && { images: view.images }),
-        ...(view?.documents.length && { documents: view.documents }),
+        ...(view?.length && { attachments: view }),
       };
     });

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AttachmentRead } from '@mb/contracts/types/wire/chat-message';
-import { type ModelMessage, promptTokens, type RoutedReply, type StreamedReply, tokensOf } from '../../llm';
+import {
+  attachmentTokens,
+  type ModelMessage,
+  promptTokens,
+  type RoutedReply,
+  type StreamedReply,
+  tokensOf,
+} from '../../llm';
 import { personaOf } from '../../personas';
 import type { ToolLoopResult } from '../../tools';
 import type { ReplyEnding } from '../rows/reply.store';
@@ -11,24 +18,17 @@ import type { TurnAnswer } from './turn-answer';
 const personaHash = (persona: unknown) =>
   createHash('sha256').update(JSON.stringify(persona)).digest('hex').slice(0, 12);
 
-/** The attachments the model read for a reply (the photos and documents of the messages it saw), for its provenance. */
+/** The attachments the model read for a reply (the files of the messages it saw), for its provenance. */
 function attachmentsRead(messages: ModelMessage[]): { attachments?: AttachmentRead[] } {
-  const read: AttachmentRead[] = messages.flatMap((message) => [
-    ...(message.images ?? []).map((image) => ({
-      id: image.id,
-      name: image.name,
-      kind: 'image' as const,
-      read: 'the whole image',
-      tokens: image.tokens,
+  const read: AttachmentRead[] = messages.flatMap((message) =>
+    (message.attachments ?? []).map((attachment) => ({
+      id: attachment.id,
+      name: attachment.name,
+      kind: attachment.kind,
+      read: attachment.read,
+      tokens: attachmentTokens(attachment),
     })),
-    ...(message.documents ?? []).map((document) => ({
-      id: document.id,
-      name: document.name,
-      kind: 'document' as const,
-      read: document.read,
-      tokens: tokensOf(document.text),
-    })),
-  ]);
+  );
   return read.length ? { attachments: read } : {};
 }
 
