@@ -1,20 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
+import {
+  ATTACHMENT_KIND_TRAITS,
+  attachmentPolicyTexts,
+  DEFAULT_ATTACHMENT_KINDS,
+  DEFAULT_MAX_FILES,
+  offeredKinds,
+} from '@mb/contracts/attachment-policy';
 import type { AgentAttachments, AgentDefinition, AttachmentKind } from '@mb/contracts/types/agent';
 import { AppError } from '../common/app-error';
 import { type AppConfig, APP_CONFIG } from '../config';
 import { ModelVision } from '../llm';
 
-export const DEFAULT_MAX_FILES = 4;
-const ALL_KINDS: AttachmentKind[] = ['image', 'document'];
-
-/** What an agent takes, all filled in: the kinds its file names (photos only when its model sees), the limits. */
+/** What an agent takes, all filled in: the kinds its file names (those needing vision only when its model sees), the limits. */
 export interface AcceptedAttachments extends Required<AgentAttachments> {
-  /** The agent's file names photos, but its model does not see images: said to the user instead of offered. */
-  photosRefusedReason?: string;
+  /** The agent's file names kinds its model cannot see: said to the user instead of offering them. */
+  blindNote?: string;
 }
-
-export const NO_VISION_REASON =
-  "This assistant's model can't see images, so photos can't be attached here. Documents work.";
 
 /** The agent file's `input.attachments` and `model.vision`, resolved against the server's limits and model table. */
 @Injectable()
@@ -27,13 +28,13 @@ export class AttachmentPolicy {
   of(agent: AgentDefinition): AcceptedAttachments {
     if (agent.input.attach !== 'upload') return { kinds: [], maxFiles: 0, maxFileBytes: 0 };
     const declared = agent.input.attachments ?? {};
-    const named = declared.kinds ?? ALL_KINDS;
-    const sees = this.vision.of(agent);
+    const offered = offeredKinds(declared.kinds, this.vision.of(agent));
+    const blindNote = attachmentPolicyTexts.blindNote(offered);
     return {
-      kinds: named.filter((kind) => kind !== 'image' || sees),
+      kinds: offered.kinds,
       maxFiles: declared.maxFiles ?? DEFAULT_MAX_FILES,
       maxFileBytes: Math.min(declared.maxFileBytes ?? Infinity, this.config.uploads.maxBytes),
-      ...(named.includes('image') && !sees && { photosRefusedReason: NO_VISION_REASON }),
+      ...(blindNote && { blindNote }),
     };
   }
 
@@ -47,7 +48,7 @@ export class AttachmentPolicy {
       input: {
         ...agent.input,
         attachments: {
-          kinds: agent.input.attachments?.kinds ?? ALL_KINDS,
+          kinds: agent.input.attachments?.kinds ?? [...DEFAULT_ATTACHMENT_KINDS],
           maxFiles: accepted.maxFiles,
           maxFileBytes: accepted.maxFileBytes,
         },
@@ -58,15 +59,8 @@ export class AttachmentPolicy {
   assertTakes(agent: AgentDefinition, kind: AttachmentKind): void {
     const accepted = this.of(agent);
     if (accepted.kinds.includes(kind)) return;
-    if (kind === 'image' && accepted.photosRefusedReason)
-      throw new AppError('UNSUPPORTED_FILE', accepted.photosRefusedReason);
-    throw new AppError(
-      'UNSUPPORTED_FILE',
-      accepted.kinds.length === 0
-        ? 'This assistant does not take attachments.'
-        : kind === 'image'
-          ? 'This assistant takes documents, not photos.'
-          : 'This assistant takes photos, not documents.',
-    );
+    if (ATTACHMENT_KIND_TRAITS[kind].needsVision && accepted.blindNote)
+      throw new AppError('UNSUPPORTED_FILE', accepted.blindNote);
+    throw new AppError('UNSUPPORTED_FILE', attachmentPolicyTexts.notTaken(kind, accepted.kinds));
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { attachmentPolicyTexts } from '@mb/contracts/attachment-policy';
 import type { Request } from 'express';
 import { AgentRegistry, AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
@@ -31,9 +32,9 @@ export class AttachmentIntake implements OnApplicationShutdown {
       ]);
     }
     const accepted = this.policy.of(agent);
-    if (!accepted.kinds.length && !accepted.photosRefusedReason) {
+    if (!accepted.kinds.length && !accepted.blindNote) {
       req.res?.setHeader('Connection', 'close');
-      throw new AppError('UNSUPPORTED_FILE', 'This assistant does not take attachments.');
+      throw new AppError('UNSUPPORTED_FILE', attachmentPolicyTexts.none);
     }
     const file = await this.receiver.receive(req, accepted.maxFileBytes);
     try {

@@ -4,6 +4,7 @@ import { open, readFile, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { attachmentPolicyTexts } from '@mb/contracts/attachment-policy';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
@@ -68,8 +69,8 @@ export class AttachmentProcessing implements OnApplicationShutdown {
   /** Bytes held in memory (a file of an imported chat): written to a private temporary file and processed as an upload. */
   async processBytes(agent: AgentDefinition, bytes: Buffer, name: string): Promise<NewAttachment> {
     const accepted = this.policy.of(agent);
-    if (!accepted.kinds.length && !accepted.photosRefusedReason)
-      throw new AppError('UNSUPPORTED_FILE', 'This assistant does not take attachments.');
+    if (!accepted.kinds.length && !accepted.blindNote)
+      throw new AppError('UNSUPPORTED_FILE', attachmentPolicyTexts.none);
     if (bytes.length > accepted.maxFileBytes) throw fileTooLarge(accepted.maxFileBytes);
     if (!bytes.length) throw new AppError('UNREADABLE_FILE', 'This file is empty.');
     const path = join(this.dir, randomUUID());
