@@ -93,7 +93,12 @@ describe(refusalOf.name, () => {
     expect(refusalOf(file('cat.png', 'image/png'), sut(agentTaking({ kinds: ['document'] }, true)))).toBe(
       "cat.png can't be attached: this assistant takes PDF, Word, text, Markdown, CSV, JSON and source files.",
     );
-    expect(refusalOf(file('archive.zip', 'application/zip'), sut(seeingAgent))).toMatch(/^archive\.zip can't be/);
+    expect(refusalOf(file('archive.zip', 'application/zip'), sut(seeingAgent))).toBe(
+      "archive.zip can't be attached: this assistant takes photos and PDF, Word, text, Markdown, CSV, JSON and source files.",
+    );
+    expect(refusalOf(file('plan.pdf', 'application/pdf'), sut(agentTaking({ kinds: ['image'] }, true)))).toBe(
+      "plan.pdf can't be attached: this assistant takes photos only.",
+    );
   });
 
   it('takes a photo and a document within the limits', () => {

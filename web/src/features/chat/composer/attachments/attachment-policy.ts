@@ -1,9 +1,6 @@
+import { attachmentPolicyTexts, DEFAULT_MAX_FILES, offeredKinds } from '@mb/contracts/attachment-policy';
 import type { AgentDefinition, AttachmentKind } from '@mb/contracts/types/agent';
 import { formatFileSize } from '../../../../lib/format-file-size';
-
-/** The server's defaults when the agent file leaves `input.attachments` out (it fills them in for us). */
-const defaultKinds: readonly AttachmentKind[] = ['image', 'document'];
-const defaultMaxFiles = 4;
 
 const imageExtensions = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.heic', '.heif'];
 const sourceExtensions =
@@ -17,43 +14,63 @@ const documentMediaTypes = new Set([
   'application/json',
 ]);
 
-/** What the file picker lists for each kind. No `capture`: phones offer the camera and the library. */
-const pickerTypes: Record<AttachmentKind, readonly string[]> = {
-  image: ['image/*', '.heic', '.heif'],
-  document: documentExtensions,
+/** What the browser knows of a kind: what the picker lists, how a file's type and name suggest it, how it is named. */
+type WebKind = {
+  /** The picker's `accept` entries. No `capture`: phones offer the camera and the library. */
+  picker: readonly string[];
+  looksLike: (mediaType: string, extension: string) => boolean;
+  /** What a refusal says the agent takes: with the other kinds, and (when different) alone. */
+  takes: string;
+  takesAlone?: string;
 };
 
-const takes: Record<'image' | 'document' | 'both', string> = {
-  image: 'this assistant takes photos only',
-  document: 'this assistant takes PDF, Word, text, Markdown, CSV, JSON and source files',
-  both: 'this assistant takes photos and PDF, Word, text, Markdown, CSV, JSON and source files',
+/** In this order a file's guess is tried: any text could be a document. */
+const webKinds: Record<AttachmentKind, WebKind> = {
+  image: {
+    picker: ['image/*', '.heic', '.heif'],
+    looksLike: (mediaType, extension) => mediaType.startsWith('image/') || imageExtensions.includes(extension),
+    takes: 'photos',
+    takesAlone: 'photos only',
+  },
+  document: {
+    picker: documentExtensions,
+    looksLike: (mediaType, extension) =>
+      mediaType.startsWith('text/') || documentMediaTypes.has(mediaType) || documentExtensions.includes(extension),
+    takes: 'PDF, Word, text, Markdown, CSV, JSON and source files',
+  },
 };
 
-const names = new Intl.ListFormat('en', { type: 'conjunction' });
+const and = new Intl.ListFormat('en', { type: 'conjunction' });
+
+const takes = (kinds: readonly AttachmentKind[]) =>
+  kinds.length === 0
+    ? 'this assistant does not take attachments'
+    : `this assistant takes ${
+        kinds.length === 1
+          ? (webKinds[kinds[0]].takesAlone ?? webKinds[kinds[0]].takes)
+          : and.format(kinds.map((kind) => webKinds[kind].takes))
+      }`;
 
 export const attachmentTexts = {
-  /** Said once in the composer when the agent takes photos but its model cannot see them. */
-  blind: {
-    withDocuments: "This assistant's model can't see images, so photos can't be attached here. Documents work.",
-    alone: "This assistant's model can't see images, so photos can't be attached here.",
-  },
-  /** A photo picked, dropped or pasted anyway: the note above says why in general, this names the file. */
-  blindRefusal: (name: string) => `${name} is a photo, and this assistant's model can't see images.`,
   tooLarge: (name: string, size: number, limit: number) =>
     `${name} is ${formatFileSize(size)}; this assistant takes files up to ${formatFileSize(limit)}.`,
-  notTaken: (name: string, kinds: readonly AttachmentKind[]) =>
-    `${name} can't be attached: ${takes[kinds.length === 1 ? kinds[0] : 'both']}.`,
+  notTaken: (name: string, kinds: readonly AttachmentKind[]) => `${name} can't be attached: ${takes(kinds)}.`,
   tooMany: (max: number, left: string[]) =>
-    `This assistant takes up to ${max} ${max === 1 ? 'file' : 'files'} per message, so ${names.format(left)} ${
+    `This assistant takes up to ${max} ${max === 1 ? 'file' : 'files'} per message, so ${and.format(left)} ${
       left.length === 1 ? 'was' : 'were'
     } not added.`,
 } as const;
 
-/** What the attach button, a drop and a paste take for one agent (`input.attachments` and `model.vision`). */
+/**
+ * What the attach button, a drop and a paste take for one agent (`input.attachments` and `model.vision`): the
+ * shared policy (@mb/contracts/attachment-policy) and what the picker lists.
+ */
 export type AttachmentPolicy = {
-  /** Kinds offered: photos only when the model sees images. Empty: nothing can be attached. */
+  /** Kinds offered: those needing vision only when the model sees images. Empty: nothing can be attached. */
   kinds: readonly AttachmentKind[];
-  /** The agent takes photos but its model cannot see them: the composer says so once. */
+  /** Kinds the agent takes but its model cannot see. */
+  unseen: readonly AttachmentKind[];
+  /** Said once in the composer when some kinds are held back by the vision rule. */
   blindNote: string | null;
   maxFiles: number;
   /** Absent: the server's own limit, which it checks. */
@@ -63,15 +80,13 @@ export type AttachmentPolicy = {
 };
 
 export function attachmentPolicy({ input, model }: Pick<AgentDefinition, 'input' | 'model'>): AttachmentPolicy {
-  const declared = input.attachments?.kinds ?? defaultKinds;
-  const kinds = declared.filter((kind) => kind !== 'image' || model.vision === true);
-  const blind = declared.includes('image') && !kinds.includes('image');
+  const offered = offeredKinds(input.attachments?.kinds, model.vision === true);
   return {
-    kinds,
-    blindNote: blind ? attachmentTexts.blind[kinds.length > 0 ? 'withDocuments' : 'alone'] : null,
-    maxFiles: input.attachments?.maxFiles ?? defaultMaxFiles,
+    ...offered,
+    blindNote: attachmentPolicyTexts.blindNote(offered),
+    maxFiles: input.attachments?.maxFiles ?? DEFAULT_MAX_FILES,
     maxFileBytes: input.attachments?.maxFileBytes,
-    accept: kinds.flatMap((kind) => pickerTypes[kind]).join(','),
+    accept: offered.kinds.flatMap((kind) => webKinds[kind].picker).join(','),
   };
 }
 
@@ -83,18 +98,15 @@ const extensionOf = (name: string) => {
 /** The kind a file looks like from its type and name: a first guess; the server decides from its bytes. */
 export function guessKind(file: File): AttachmentKind | undefined {
   const extension = extensionOf(file.name);
-  if (file.type.startsWith('image/') || imageExtensions.includes(extension)) return 'image';
-  if (file.type.startsWith('text/') || documentMediaTypes.has(file.type) || documentExtensions.includes(extension)) {
-    return 'document';
-  }
-  return undefined;
+  return (Object.keys(webKinds) as AttachmentKind[]).find((kind) => webKinds[kind].looksLike(file.type, extension));
 }
 
 /** Why a file is not taken before anything is sent (null: send it and let the server judge). */
 export function refusalOf(file: File, policy: AttachmentPolicy): string | null {
   const kind = guessKind(file);
-  if (policy.blindNote && (kind === 'image' || policy.kinds.length === 0))
-    return attachmentTexts.blindRefusal(file.name);
+  // The composer's note says why in general; this names the file (whatever it is when nothing can be attached).
+  const unseen = kind && policy.unseen.includes(kind) ? kind : policy.kinds.length ? undefined : policy.unseen[0];
+  if (unseen) return attachmentPolicyTexts.blindRefusal(file.name, unseen);
   if (!kind || !policy.kinds.includes(kind)) return attachmentTexts.notTaken(file.name, policy.kinds);
   if (policy.maxFileBytes !== undefined && file.size > policy.maxFileBytes) {
     return attachmentTexts.tooLarge(file.name, file.size, policy.maxFileBytes);
