@@ -11,6 +11,6 @@ export const toAttachmentDto = (meta: AttachmentMeta | MessageAttachment): ChatA
   ...(meta.width !== null && { width: meta.width }),
   ...(meta.height !== null && { height: meta.height }),
   ...(meta.pages !== null && { pages: meta.pages }),
-  ...(meta.kind === 'document' && meta.parts > 0 && { parts: meta.parts }),
+  ...(meta.parts > 0 && { parts: meta.parts }),
   ...('readSummary' in meta && meta.readSummary && { read: meta.readSummary }),
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { open, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
@@ -10,11 +10,10 @@ import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
 import { Slots } from '../common/slots';
 import { type AppConfig, APP_CONFIG } from '../config';
-import { tokensOf } from '../llm';
 import type { NewAttachment } from './attachment.store';
-import { type DocumentPart, extractDocument, sniffDocument } from './processing/document';
+import type { FileOnDisk } from './kinds/attachment-kind-handler';
+import { claimOf, NO_KIND } from './kinds/attachment-kinds';
 import { FileRefusal } from './processing/file-refusal';
-import { processImage, sniffImage } from './processing/image';
 import { displayName, fileTooLarge } from './upload-receiver';
 
 const HEAD_BYTES = 4096;
@@ -33,16 +32,10 @@ async function headOf(path: string): Promise<Buffer> {
 const refusalError = (refusal: FileRefusal) =>
   new AppError(refusal.reason === 'unsupported' ? 'UNSUPPORTED_FILE' : 'UNREADABLE_FILE', refusal.message);
 
-/** A file of ours on disk, and the name its owner gave it (shown only). */
-export interface FileOnDisk {
-  path: string;
-  name: string;
-}
-
 /**
- * What every incoming file goes through, an upload or a file in an imported chat: judged by its bytes (never
- * its name or declared type), checked against what the agent takes, and made safe (a photo upright, stripped
- * and downscaled; a document read into text). Answers what to store; refusals are AppErrors a user can act on.
+ * What every incoming file goes through, an upload or a file in an imported chat: given to the kind that claims
+ * its bytes (never its name or declared type, kinds/), checked against what the agent takes, and made safe by
+ * that kind. Answers what to store; refusals are AppErrors a user can act on.
  */
 @Injectable()
 export class AttachmentProcessing implements OnApplicationShutdown {
@@ -83,41 +76,12 @@ export class AttachmentProcessing implements OnApplicationShutdown {
   }
 
   private async judge(agent: AgentDefinition, file: FileOnDisk): Promise<NewAttachment> {
-    const head = await headOf(file.path);
-    const imageFormat = sniffImage(head);
-    if (imageFormat) {
-      // Markup (SVG, HTML) is refused by processImage itself, whatever the agent takes: it can carry scripts.
-      if (imageFormat !== 'svg' && imageFormat !== 'html') this.policy.assertTakes(agent, 'image');
-      const image = await processImage(file.path, { maxEdge: this.config.uploads.imageMaxEdge });
-      return {
-        agentType: agent.id,
-        kind: 'image',
-        name: file.name,
-        mediaType: image.mediaType,
-        content: image.bytes,
-        thumbnail: image.thumbnail,
-        width: image.width,
-        height: image.height,
-      };
-    }
-    if (sniffDocument(head)) {
-      this.policy.assertTakes(agent, 'document');
-      const document = await extractDocument(file.path, file.name);
-      return {
-        agentType: agent.id,
-        kind: 'document',
-        name: file.name,
-        mediaType: document.mediaType,
-        content: await readFile(file.path),
-        ...(document.pages !== undefined && { pages: document.pages }),
-        parts: document.parts.map((part: DocumentPart) => ({ ...part, tokens: tokensOf(part.text) })),
-      };
-    }
-    throw new AppError(
-      'UNSUPPORTED_FILE',
-      'This kind of file cannot be attached. Photos (JPEG, PNG, HEIC, WebP, AVIF, GIF) and documents (PDF, DOCX, ' +
-        'text, Markdown, CSV, JSON, source code) can.',
-    );
+    const claimed = claimOf(await headOf(file.path));
+    if (!claimed) throw new AppError('UNSUPPORTED_FILE', NO_KIND);
+    const { handler, claim } = claimed;
+    if (claim === 'claimed') this.policy.assertTakes(agent, handler.kind);
+    const kept = await handler.process(file, { imageMaxEdge: this.config.uploads.imageMaxEdge });
+    return { agentType: agent.id, kind: handler.kind, name: file.name, ...kept };
   }
 
   onApplicationShutdown(): void {

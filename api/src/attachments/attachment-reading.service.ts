@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { ATTACHMENT_KIND_TRAITS } from '@mb/contracts/attachment-policy';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
-import { MessageTooLong, type ModelAttachment, type ModelImage, type ModelText, tokensOf } from '../llm';
+import { MessageTooLong, type ModelAttachment, tokensOf } from '../llm';
 import { toAttachmentDto } from './attachment-dto';
-import {
-  type AttachmentMeta,
-  type AttachmentReading,
-  AttachmentStore,
-  type MessageAttachment,
-} from './attachment.store';
-import { imageTokens } from './processing/image';
-import { documentText, DOCUMENT_OVERHEAD_TOKENS, planReading, type PlannedDocument } from './reading-plan';
+import { type AttachmentMeta, type AttachmentReading, AttachmentStore } from './attachment.store';
+import type { WholeReading } from './kinds/attachment-kind-handler';
+import { KIND_HANDLERS, kindHandler } from './kinds/attachment-kinds';
+import { DOCUMENT_OVERHEAD_TOKENS, planReading, type PlannedDocument } from './reading-plan';
 
-/** What the model gets of one message's attachments: its photos, then its documents, each in the order attached. */
+/**
+ * What the model gets of one message's attachments: those of each kind in the order the kinds are registered, each
+ * kind's in the order attached.
+ */
 export type AttachmentView = ModelAttachment[];
 
 /** When documents do not fit whole, this share of the room beside the message goes to them; the rest keeps recent turns in view. */
@@ -86,41 +86,41 @@ export class AttachmentReader {
     };
   }
 
-  /** Which parts of the documents the model reads beside the question and the photos, within `budgetTokens`. */
+  /** Which parts of the files read by their parts the model reads beside the question and the files read whole. */
   private async readingsWithin(
     metas: AttachmentMeta[],
     question: string,
     budgetTokens: number,
   ): Promise<AttachmentReading[]> {
-    const images = metas.filter((meta) => meta.kind === 'image');
-    const imageCost = images.reduce((sum, meta) => sum + imageTokens(meta.width ?? 1, meta.height ?? 1), 0);
-    const room = budgetTokens - TOKENS_PER_MESSAGE - tokensOf(question) - imageCost;
-    const documents = await this.documentsOf(metas);
-    if (room < documents.length * DOCUMENT_OVERHEAD_TOKENS + (documents.length ? 64 : 0))
-      throw new MessageTooLong(
-        budgetTokens,
-        images.length
-          ? `These photos and this message are more than this assistant's model can read at once ` +
-              `(it reads about ${budgetTokens.toLocaleString('en-US')} tokens; each photo takes up to 1,105). ` +
-              'Send fewer photos or a shorter message.'
-          : `This message leaves no room for its documents in this assistant's model ` +
-              `(it reads about ${budgetTokens.toLocaleString('en-US')} tokens at a time). Shorten the message.`,
-      );
+    if (!metas.length) return [];
+    const whole = new Map<string, WholeReading>();
+    for (const meta of metas) {
+      const reading = kindHandler(meta.kind).reading;
+      if (reading !== 'parts') whole.set(meta.id, reading);
+    }
+    const wholeCost = metas.reduce((sum, meta) => sum + (whole.get(meta.id)?.tokens(meta) ?? 0), 0);
+    const room = budgetTokens - TOKENS_PER_MESSAGE - tokensOf(question) - wholeCost;
+    const documents = await this.inParts(metas.filter((meta) => !whole.has(meta.id)));
+    if (room < documents.length * DOCUMENT_OVERHEAD_TOKENS + (documents.length ? 64 : 0)) {
+      // Files read whole crowd the message first: their kind says why.
+      const crowding = metas.find((meta) => whole.has(meta.id)) ?? metas[0];
+      throw new MessageTooLong(budgetTokens, kindHandler(crowding.kind).noRoom(budgetTokens));
+    }
 
     const ranks = await this.store.rankParts(
       documents.map((document) => document.id),
       question,
     );
-    const whole = planReading(documents, room, ranks);
-    const readings = whole.every((reading) => reading.readParts === undefined)
-      ? whole
+    const planned = planReading(documents, room, ranks);
+    const readings = planned.every((reading) => reading.readParts === undefined)
+      ? planned
       : planReading(documents, Math.floor(room * DOCUMENT_SHARE), ranks);
     const byId = new Map(readings.map((reading) => [reading.id, reading]));
     return metas.map((meta) => {
       const reading = byId.get(meta.id);
       return reading
         ? { id: meta.id, readParts: reading.readParts, readSummary: reading.readSummary }
-        : { id: meta.id, readSummary: 'the whole image' };
+        : { id: meta.id, readSummary: whole.get(meta.id)?.summary };
     });
   }
 
@@ -136,65 +136,35 @@ export class AttachmentReader {
   }
 
   /**
-   * What the model gets of these messages' attachments: photos as data URLs (only when the model sees images),
-   * documents as the text planned when each was sent.
+   * What the model gets of these messages' attachments, each as its kind reads it, as planned when it was sent; a
+   * kind that needs vision is left out for a model that does not see images.
    */
   async modelView(messageIds: string[], seesImages: boolean): Promise<Map<string, AttachmentView>> {
     const byMessage = await this.store.ofMessages(messageIds);
-    const all = [...byMessage.values()].flat();
-    const imageIds = seesImages ? all.filter((a) => a.kind === 'image').map((a) => a.id) : [];
-    const [bytes, parts] = await Promise.all([
-      this.store.contents(imageIds),
-      this.store.parts(all.filter((a) => a.kind === 'document').map((a) => a.id)),
-    ]);
+    const readable = [...byMessage.values()]
+      .flat()
+      .filter((attachment) => seesImages || !ATTACHMENT_KIND_TRAITS[attachment.kind].needsVision);
+    const seen = await Promise.all(
+      KIND_HANDLERS.map((handler) =>
+        handler.modelView(
+          readable.filter((attachment) => attachment.kind === handler.kind),
+          this.store,
+        ),
+      ),
+    );
     const views = new Map<string, AttachmentView>();
     for (const [messageId, attachments] of byMessage) {
-      views.set(messageId, [
-        ...attachments.flatMap((attachment) => {
-          const image = bytes.get(attachment.id);
-          return image ? [this.modelImage(attachment, image)] : [];
-        }),
-        ...attachments
-          .filter((attachment) => attachment.kind === 'document')
-          .map((attachment) => this.modelDocument(attachment, parts)),
-      ]);
+      views.set(
+        messageId,
+        seen.flatMap((kindViews) => attachments.flatMap((attachment) => kindViews.get(attachment.id) ?? [])),
+      );
     }
     return views;
   }
 
-  private modelImage(attachment: MessageAttachment, bytes: Buffer): ModelImage {
-    return {
-      type: 'image',
-      kind: 'image',
-      id: attachment.id,
-      name: attachment.name,
-      read: 'the whole image',
-      dataUrl: `data:${attachment.mediaType};base64,${bytes.toString('base64')}`,
-      tokens: imageTokens(attachment.width ?? 1, attachment.height ?? 1),
-    };
-  }
-
-  private modelDocument(
-    attachment: MessageAttachment,
-    parts: Awaited<ReturnType<AttachmentStore['parts']>>,
-  ): ModelText {
-    const chosen = attachment.readParts ? new Set(attachment.readParts) : undefined;
-    const own = parts.filter((part) => part.attachmentId === attachment.id && (!chosen || chosen.has(part.ordinal)));
-    const read = attachment.readSummary ?? 'the whole document';
-    return {
-      type: 'text',
-      kind: 'document',
-      id: attachment.id,
-      name: attachment.name,
-      text: documentText(own, read),
-      read,
-    };
-  }
-
-  private async documentsOf(metas: AttachmentMeta[]): Promise<PlannedDocument[]> {
-    const documents = metas.filter((meta) => meta.kind === 'document');
-    const parts = await this.store.parts(documents.map((meta) => meta.id));
-    return documents.map((meta) => ({
+  private async inParts(metas: AttachmentMeta[]): Promise<PlannedDocument[]> {
+    const parts = await this.store.parts(metas.map((meta) => meta.id));
+    return metas.map((meta) => ({
       id: meta.id,
       pages: meta.pages,
       parts: parts.filter((part) => part.attachmentId === meta.id),

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { insertAttachment } from './attachment-statements';
 import { AttachmentStore, type NewAttachment } from './attachment.store';
 import { AttachmentProcessing } from './attachment-processing.service';
-import { bareJpegSize } from './bare-jpeg';
+import { kindHandler } from './kinds/attachment-kinds';
 
 /** A sent file with its stored bytes and how the model read it: what an export carries. */
 export interface TransferredFile {
@@ -72,21 +72,17 @@ export class AttachmentTransfer {
 
   /**
    * One file of an imported chat, processed as an upload to `agent` is: judged by its bytes, refused unless the
-   * agent takes its kind, made safe. Nothing is stored yet. A photo that is already as the processing stores
-   * photos (a bare JPEG of the same size, which the processing has just decoded whole) keeps its bytes, so that
-   * export and import lose nothing; any other gets the processed bytes. Of the parts read, those the document
-   * read again still has.
+   * agent takes its kind, made safe. Nothing is stored yet. Its imported bytes are kept when its kind says they are
+   * what processing stores (so that export and import lose nothing); any other gets the processed bytes. Of the
+   * parts read, those the file read again still has.
    */
   async prepare(agent: AgentDefinition, imported: ImportedFile): Promise<PreparedFile> {
     const file = await this.processing.processBytes(agent, imported.bytes, imported.name);
-    if (file.kind === 'image') {
-      const bare = file.mediaType === 'image/jpeg' ? bareJpegSize(imported.bytes) : undefined;
-      if (bare && bare.width === file.width && bare.height === file.height) file.content = imported.bytes;
-      return { file, readParts: null, readSummary: imported.readSummary ?? null };
-    }
+    if (kindHandler(file.kind).keepsImportedBytes?.(file, imported.bytes)) file.content = imported.bytes;
     const parts = file.parts?.length ?? 0;
-    const readParts = imported.readParts && [...new Set(imported.readParts)].filter((ordinal) => ordinal < parts);
-    return { file, readParts: readParts ?? null, readSummary: imported.readSummary ?? null };
+    const readParts =
+      parts && imported.readParts ? [...new Set(imported.readParts)].filter((ordinal) => ordinal < parts) : null;
+    return { file, readParts, readSummary: imported.readSummary ?? null };
   }
 
   /** Stores the prepared files of an imported chat as its own, linked to their messages in order. */

@@ -7,6 +7,7 @@ import { Answers } from '../common/route-docs';
 import { toAttachmentDto } from './attachment-dto';
 import { AttachmentStore } from './attachment.store';
 import { AttachmentIntake } from './attachment-intake.service';
+import { kindHandler } from './kinds/attachment-kinds';
 
 const attachmentId = new ParseUUIDPipe({
   version: '4',
@@ -21,7 +22,7 @@ function disposition(type: 'inline' | 'attachment', name: string): string {
 
 /**
  * Served so that nothing in a file can run: its type as we decided it from its bytes, no sniffing, a CSP that
- * sandboxes it even when opened as a page, images inline and documents as downloads.
+ * sandboxes it even when opened as a page, inline or as a download as its kind says.
  */
 function sendFile(
   res: Response,
@@ -81,7 +82,7 @@ export class AttachmentsController {
     const found = await this.store.content(id, 'content');
     if (!found) throw AppError.notFound('Attachment');
     const { meta, bytes } = found;
-    sendFile(res, meta.mediaType, bytes, meta.kind === 'image' ? 'inline' : 'attachment', meta.name);
+    sendFile(res, meta.mediaType, bytes, kindHandler(meta.kind).served, meta.name);
   }
 
   @Get(':id/thumbnail')

@@ -1,6 +1,6 @@
 import type { ChatExport, ChatExportAttachment } from '@mb/contracts/types/wire/chat-export';
 import type { MessageSource, ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
-import type { TransferredFile } from '../attachments';
+import { exportLabel, type TransferredFile } from '../attachments';
 import type { ChatMessageEntity, ChatSessionEntity } from '../sessions';
 
 export const EXPORT_FORMATS = ['markdown', 'json'] as const;
@@ -95,15 +95,6 @@ export type NamedFile = Pick<
   'kind' | 'name' | 'mediaType' | 'width' | 'height' | 'pages' | 'readSummary'
 >;
 
-const DOCUMENT_LABELS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
-  'text/markdown': 'Markdown',
-  'text/csv': 'CSV',
-  'application/json': 'JSON',
-  'text/plain': 'text',
-};
-
 /**
  * A file's name as plain text: what Markdown would read as emphasis, code, a link or HTML is escaped, and so are
  * the starts of autolinks ("www.", an e-mail's "@"; a name has no slashes, so no "https://").
@@ -114,14 +105,7 @@ const plainName = (name: string) =>
     .replace(/[\\`*_[\]<>~@!|#]/g, (c) => `\\${c}`)
     .replace(/(www)\./gi, '$1\\.');
 
-function describeFile(file: NamedFile): string {
-  if (file.kind === 'image') return file.width && file.height ? `photo, ${file.width} × ${file.height}` : 'photo';
-  const label = DOCUMENT_LABELS[file.mediaType] ?? 'document';
-  const pages = file.pages ? `, ${file.pages} ${file.pages === 1 ? 'page' : 'pages'}` : '';
-  return `${label}${pages}${file.readSummary ? `; read: ${file.readSummary}` : ''}`;
-}
-
-const attachedLine = (file: NamedFile) => `Attached: ${plainName(file.name)} (${describeFile(file)})`;
+const attachedLine = (file: NamedFile) => `Attached: ${plainName(file.name)} (${exportLabel(file)})`;
 
 /** A tool call in one line: the tool and how it ended; its arguments and answer stay in the JSON export. */
 const toolCallLine = (call: ToolCallRecord) =>

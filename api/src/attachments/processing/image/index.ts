@@ -6,4 +6,4 @@ export {
   type ProcessImageOptions,
   THUMBNAIL_EDGE,
 } from './process-image';
-export { type ImageFormat, type SniffedFormat, SNIFF_BYTES, sniffImage } from './sniff-image';
+export { type ImageFormat, isImageFormat, type SniffedFormat, SNIFF_BYTES, sniffImage } from './sniff-image';
