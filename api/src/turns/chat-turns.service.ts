@@ -3,13 +3,13 @@ import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import { toTurnMessageDto } from '../messages';
 import { toSessionDto } from '../sessions';
+import { TurnOpening } from './opening/turn-opening.service';
+import type { OpenedTurn } from './run/opened-turn';
+import { ReplyRun } from './run/reply-run.service';
 import { ActiveTurn, ActiveTurns } from './live/active-turns';
 import { CheckpointFollower } from './live/checkpoint-follower';
 import { TurnRelay, type Detach, type TurnWatcher } from './live/relay/turn-relay';
-import { ReplyRun } from './run/reply-run.service';
 import { ReplyStore } from './rows/reply.store';
-import { TurnOpening } from './opening/turn-opening.service';
-import type { OpenedTurn } from './run/opened-turn';
 
 export interface StartedTurn {
   /** Events already settled when the stream opens (the session, the saved user message). */
@@ -20,7 +20,8 @@ export interface StartedTurn {
 
 /**
  * One user message in, one streamed reply out: the orchestration behind POST /api/chat/turns. A turn is opened
- * (TurnOpening: refused, or its rows stored), then its reply runs detached from the request (ReplyRun).
+ * (opening/: refused, or its rows stored), then its reply runs detached from the request (run/), reachable while
+ * it is written (live/).
  */
 @Injectable()
 export class ChatTurns {
