@@ -76,9 +76,10 @@ function DocumentChip({ file }: { file: ChatAttachment }) {
   );
 }
 
-const views: Record<AttachmentKind, (attachment: ChatAttachment) => ReactNode> = {
-  image: (attachment) => <ImageThumbnail image={attachment} />,
-  document: (attachment) => <DocumentChip file={attachment} />,
+/** How a sent file of each kind is drawn, and the list item's style. */
+const views: Record<AttachmentKind, { item: string; view: (attachment: ChatAttachment) => ReactNode }> = {
+  image: { item: styles.imageItem, view: (attachment) => <ImageThumbnail image={attachment} /> },
+  document: { item: styles.documentItem, view: (attachment) => <DocumentChip file={attachment} /> },
 };
 
 /** The photos and documents a user message was sent with, drawn by kind. */
@@ -86,8 +87,8 @@ export function MessageAttachments({ attachments }: { attachments: ChatAttachmen
   return (
     <ul className={styles.attachments} aria-label={attachmentTexts.label}>
       {attachments.map((attachment) => (
-        <li key={attachment.id} className={attachment.kind === 'image' ? styles.imageItem : styles.documentItem}>
-          {views[attachment.kind](attachment)}
+        <li key={attachment.id} className={views[attachment.kind].item}>
+          {views[attachment.kind].view(attachment)}
         </li>
       ))}
     </ul>

@@ -4,6 +4,7 @@ import { VisuallyHidden } from '../../../../components/visually-hidden';
 import { attachmentThumbnailUrl } from '../../../../lib/api/attachments';
 import { formatFileSize } from '../../../../lib/format-file-size';
 import type { DraftAttachment } from './attachment-draft';
+import { isPictured } from './attachment-policy';
 import styles from './attachment-chip.module.css';
 
 export const chipTexts = {
@@ -17,7 +18,7 @@ export const chipTexts = {
 /** The picture of a chip: the local photo while it uploads, the server's thumbnail once stored, else an icon. */
 function ChipPicture({ item }: { item: DraftAttachment }) {
   const [broken, setBroken] = useState<string | null>(null);
-  const stored = item.state === 'ready' && item.kind === 'image' ? attachmentThumbnailUrl(item.attachment.id) : null;
+  const stored = item.state === 'ready' && isPictured(item.kind) ? attachmentThumbnailUrl(item.attachment.id) : null;
   const source = item.preview ?? stored;
   // A HEIC photo cannot be drawn by most browsers before the server has turned it into a JPEG.
   if (source && broken !== source) {
@@ -26,7 +27,7 @@ function ChipPicture({ item }: { item: DraftAttachment }) {
   return (
     <span className={`${styles.picture} ${styles.icon}`}>
       <StrokeIcon size={20}>
-        {item.kind === 'image' ? (
+        {isPictured(item.kind) ? (
           <>
             <rect x="3" y="3" width="18" height="18" rx="2" />
             <circle cx="9" cy="9" r="2" />

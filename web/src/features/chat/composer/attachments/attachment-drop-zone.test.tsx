@@ -1,13 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { AttachmentKind } from '@mb/contracts/types/agent';
 import { AttachmentDropZone as Sut } from './attachment-drop-zone';
 
 const overlayText = 'Drop photos or documents to attach them';
 
-function renderSut(enabled = true) {
+function renderSut(enabled = true, kinds: AttachmentKind[] = ['image', 'document']) {
   const onFiles = vi.fn<(files: File[]) => void>();
   render(
-    <Sut enabled={enabled} kinds={['image', 'document']} onFiles={onFiles} className="chat">
+    <Sut enabled={enabled} kinds={kinds} onFiles={onFiles} className="chat">
       <p>The conversation</p>
     </Sut>,
   );
@@ -28,6 +29,17 @@ describe(Sut.name, () => {
 
     fireEvent.dragLeave(screen.getByText('The conversation'), carryingFiles());
     expect(screen.queryByText(overlayText)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [['image'], 'Drop photos to attach them'],
+    [['document'], 'Drop documents to attach them'],
+  ] as const)('names the one kind the agent takes (%s)', (kinds, text) => {
+    const { zone } = renderSut(true, [...kinds]);
+
+    fireEvent.dragEnter(zone, carryingFiles());
+
+    expect(screen.getByText(text)).toBeInTheDocument();
   });
 
   it('hands the dropped files over and hides the overlay', () => {

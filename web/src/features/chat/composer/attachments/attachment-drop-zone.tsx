@@ -1,14 +1,13 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { ATTACHMENT_KIND_TRAITS } from '@mb/contracts/attachment-policy';
 import type { AttachmentKind } from '@mb/contracts/types/agent';
 import { usePrefersReducedMotion } from '../../../../lib/use-prefers-reduced-motion';
 import { carriesFiles, transferFiles } from './transfer-files';
 import styles from './attachment-drop-zone.module.css';
 
-const dropTexts: Record<'image' | 'document' | 'both', string> = {
-  image: 'Drop photos to attach them',
-  document: 'Drop documents to attach them',
-  both: 'Drop photos or documents to attach them',
-};
+const or = new Intl.ListFormat('en', { type: 'disjunction' });
+const dropText = (kinds: readonly AttachmentKind[]) =>
+  `Drop ${or.format(kinds.map((kind) => ATTACHMENT_KIND_TRAITS[kind].plural))} to attach them`;
 
 type AttachmentDropZoneProps = {
   /** Off: a plain box (the agent does not take uploads). */
@@ -51,7 +50,6 @@ export function AttachmentDropZone({ enabled, kinds, onFiles, className, childre
     onFiles(transferFiles(event.dataTransfer));
   };
 
-  const label = dropTexts[kinds.length === 1 ? kinds[0] : 'both'];
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- dropping is a pointer's shortcut; the attach button and paste take the same files from the keyboard
     <div
@@ -65,7 +63,7 @@ export function AttachmentDropZone({ enabled, kinds, onFiles, className, childre
       {over && kinds.length > 0 ? (
         // Dragging is a pointer's gesture: the picker and paste are the ways in for everyone else.
         <div className={still ? styles.dropOverlay : `${styles.dropOverlay} ${styles.fadeIn}`} aria-hidden="true">
-          <p className={styles.dropLabel}>{label}</p>
+          <p className={styles.dropLabel}>{dropText(kinds)}</p>
         </div>
       ) : null}
     </div>

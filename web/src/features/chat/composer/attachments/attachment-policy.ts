@@ -19,6 +19,8 @@ type WebKind = {
   /** The picker's `accept` entries. No `capture`: phones offer the camera and the library. */
   picker: readonly string[];
   looksLike: (mediaType: string, extension: string) => boolean;
+  /** Its chip draws the file itself: from the local file while it uploads, then from the server's thumbnail. */
+  pictured: boolean;
   /** What a refusal says the agent takes: with the other kinds, and (when different) alone. */
   takes: string;
   takesAlone?: string;
@@ -29,6 +31,7 @@ const webKinds: Record<AttachmentKind, WebKind> = {
   image: {
     picker: ['image/*', '.heic', '.heif'],
     looksLike: (mediaType, extension) => mediaType.startsWith('image/') || imageExtensions.includes(extension),
+    pictured: true,
     takes: 'photos',
     takesAlone: 'photos only',
   },
@@ -36,9 +39,12 @@ const webKinds: Record<AttachmentKind, WebKind> = {
     picker: documentExtensions,
     looksLike: (mediaType, extension) =>
       mediaType.startsWith('text/') || documentMediaTypes.has(mediaType) || documentExtensions.includes(extension),
+    pictured: false,
     takes: 'PDF, Word, text, Markdown, CSV, JSON and source files',
   },
 };
+
+export const isPictured = (kind: AttachmentKind): boolean => webKinds[kind].pictured;
 
 const and = new Intl.ListFormat('en', { type: 'conjunction' });
 

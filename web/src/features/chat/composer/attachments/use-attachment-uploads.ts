@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { deleteAttachment, uploadAttachment, type ChatAttachment } from '../../../../lib/api/attachments';
-import { attachmentPolicy, attachmentTexts, guessKind, refusalOf, type AttachmentPolicy } from './attachment-policy';
+import {
+  attachmentPolicy,
+  attachmentTexts,
+  guessKind,
+  isPictured,
+  refusalOf,
+  type AttachmentPolicy,
+} from './attachment-policy';
 import { draftReducer, readyAttachments, readyChip, type DraftAttachment } from './attachment-draft';
 import { uploadFailureText } from './upload-failure';
 
@@ -90,7 +97,7 @@ export function useAttachmentUploads(agent: AgentDefinition, uploader: Uploader 
         }
         count += 1;
         const key = `attachment-${(nextKey.current += 1)}`;
-        const preview = kind === 'image' ? URL.createObjectURL(file) : undefined;
+        const preview = isPictured(kind) ? URL.createObjectURL(file) : undefined;
         const entry: Held = { controller: new AbortController(), preview, sending: true };
         const item: DraftAttachment = {
           key,
