@@ -4,6 +4,7 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
+import type { AttachmentKind } from '../agent.js';
 import type { ChatAttachment } from './chat-attachment.js';
 
 /**
@@ -185,7 +186,7 @@ export interface AttachmentRead {
    * Its file name.
    */
   name: string;
-  kind: 'image' | 'document';
+  kind: AttachmentKind;
   /**
    * "the whole image", "the whole document", "pages 3-9 and 41 of 80", or "left out (no room)".
    */
