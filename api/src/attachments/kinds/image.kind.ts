@@ -1,6 +1,5 @@
 import type { ModelImage } from '../../llm';
-import { bareJpegSize } from '../bare-jpeg';
-import { imageTokens, isImageFormat, processImage, sniffImage } from '../processing/image';
+import { bareJpegSize, imageTokens, isImageFormat, processImage, sniffImage } from '../processing/image';
 import type { AttachmentKindHandler } from './attachment-kind-handler';
 
 const WHOLE = 'the whole image';

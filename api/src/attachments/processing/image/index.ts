@@ -1,3 +1,4 @@
+export { bareJpegSize } from './bare-jpeg';
 export { imageTokens } from './image-tokens';
 export {
   DEFAULT_MAX_INPUT_PIXELS,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { photoWithGps, solidPng } from '../../test/fixtures/files/make-images';
+import { photoWithGps, solidPng } from '../../../../test/fixtures/files/make-images';
 import { bareJpegSize as sut } from './bare-jpeg';
-import { processImage } from './processing/image';
+import { processImage } from './process-image';
 
 /** A JPEG as the image processing stores it. */
 const stored = async (width = 96, height = 64) =>
