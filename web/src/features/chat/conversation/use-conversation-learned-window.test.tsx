@@ -110,8 +110,46 @@ describe('useConversation when the model teaches a smaller window', () => {
       result.current.editLast(long);
     });
 
-    await waitFor(() => expect(result.current.items.map((item) => item.key)).toEqual(['greeting', 'm1', 'm2']));
+    await waitFor(() =>
+      expect(result.current.items.map((item) => item.key).slice(0, 3)).toEqual(['greeting', 'm1', 'm2']),
+    );
+    expect(result.current.items.slice(3)).toMatchObject([{ kind: 'notice' }]);
     expect(result.current.busy).toBe(false);
     expect(result.current.draft).toBe(long);
+  });
+
+  it('says why after the exchange is shown as it was: the reload does not wipe the notice', async () => {
+    let reloaded: (() => void) | undefined;
+    stubApi({
+      'POST /api/chat/turns': (call) =>
+        (call.body as { editOf?: string }).editOf
+          ? eventStream(
+              { type: 'session', session, created: false },
+              { type: 'error', code: 'MESSAGE_TOO_LONG', message: 'Too long.', partial: null, withdrawn: true },
+            )
+          : eventStream(
+              { type: 'session', session, created: true },
+              { type: 'user-message', message: question },
+              { type: 'done', message: answer },
+            ),
+      // The saved exchange arrives only after the stream has ended and reported its failure.
+      'GET /api/chat/sessions/s1/messages': () =>
+        new Promise<Response>((resolve) => (reloaded = () => resolve(json([question, answer])))),
+    });
+    const { result } = renderSut();
+    act(() => {
+      result.current.send(question.content, [storedPdf()]);
+    });
+    await waitFor(() => expect(result.current.busy).toBe(false));
+
+    act(() => {
+      result.current.editLast('About the rafters instead?');
+    });
+    await waitFor(() => expect(reloaded).toBeDefined());
+    act(() => reloaded!());
+
+    await waitFor(() => expect(result.current.items.at(-1)).toMatchObject({ kind: 'notice' }));
+    expect(result.current.items.map((item) => item.key).slice(0, 3)).toEqual(['greeting', 'm1', 'm2']);
+    expect(result.current.items).toHaveLength(4);
   });
 });

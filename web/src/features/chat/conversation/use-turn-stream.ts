@@ -74,9 +74,11 @@ export function useTurnStream(deps: TurnStreamDeps) {
         },
       };
       const perform = (effect: FollowEffect) => (performers[effect.type] as (effect: FollowEffect) => unknown)(effect);
-      /** Once the stream is over, each effect waits for the one before (a notice after the chat is reloaded). */
-      const performInTurn = async (effects: FollowEffect[]) => {
-        for (const effect of effects) await perform(effect);
+      // Each effect waits for the one before: a notice must follow the reload of the chat, not be wiped by it.
+      let performed: Promise<unknown> = Promise.resolve();
+      const performInTurn = (effects: FollowEffect[]) => {
+        for (const effect of effects) performed = performed.then(() => perform(effect));
+        return performed;
       };
 
       detach();
@@ -84,9 +86,7 @@ export function useTurnStream(deps: TurnStreamDeps) {
       stream.current = controller;
       const follower = new TurnStreamFollower(options);
       try {
-        for await (const event of open(controller.signal)) {
-          for (const effect of follower.take(event)) void perform(effect);
-        }
+        for await (const event of open(controller.signal)) void performInTurn(follower.take(event));
         await performInTurn(follower.finish(controller.signal.aborted));
       } catch (error) {
         await performInTurn(follower.fail(error, controller.signal.aborted));
