@@ -30,6 +30,20 @@ export class ChatSessionEntity {
   @Column({ name: 'pinned_at', type: 'timestamptz', nullable: true })
   pinnedAt: Date | null;
 
+  /** The person who started the chat ('guest' for the guest space); null: from before people, shared with all. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  owner: string | null;
+
+  /** Shared by its owner with the circle: everyone may read it, only the owner may change it. */
+  @Column({ type: 'boolean', default: false })
+  shared: boolean;
+
+  @Column({ name: 'shared_by', type: 'varchar', length: 64, nullable: true })
+  sharedBy: string | null;
+
+  @Column({ name: 'shared_at', type: 'timestamptz', nullable: true })
+  sharedAt: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -9,6 +9,7 @@ import { MessageVersions1764400000000 } from './1764400000000-message-versions';
 import { StopRequests1764500000000 } from './1764500000000-stop-requests';
 import { Attachments1764600000000 } from './1764600000000-attachments';
 import { ToolCalls1764700000000 } from './1764700000000-tool-calls';
+import { People1764800000000 } from './1764800000000-people';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   StopRequests1764500000000,
   Attachments1764600000000,
   ToolCalls1764700000000,
+  People1764800000000,
 ];
