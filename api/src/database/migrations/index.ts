@@ -10,6 +10,7 @@ import { StopRequests1764500000000 } from './1764500000000-stop-requests';
 import { Attachments1764600000000 } from './1764600000000-attachments';
 import { ToolCalls1764700000000 } from './1764700000000-tool-calls';
 import { People1764800000000 } from './1764800000000-people';
+import { ApiKeys1765100000000 } from './1765100000000-api-keys';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Attachments1764600000000,
   ToolCalls1764700000000,
   People1764800000000,
+  ApiKeys1765100000000,
 ];

@@ -6,6 +6,7 @@
 
 import type { AgentConfig } from './agent-config.js';
 import type { AgentDefinition } from './agent.js';
+import type { ApiKey } from './wire/api-key.js';
 import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
 import type { ChatAttachment } from './wire/chat-attachment.js';
@@ -18,8 +19,10 @@ import type { ChatTurnEvent } from './wire/chat-turn-event.js';
 import type { ChatTurnRequest } from './wire/chat-turn-request.js';
 import type { CheckAccessResponse } from './wire/check-access-response.js';
 import type { ChooseVersionRequest } from './wire/choose-version-request.js';
+import type { CreateApiKeyRequest } from './wire/create-api-key-request.js';
 import type { CreateChatMessageRequest } from './wire/create-chat-message-request.js';
 import type { CreateChatSessionRequest } from './wire/create-chat-session-request.js';
+import type { CreatedApiKey } from './wire/created-api-key.js';
 import type { ErrorCode } from './wire/error-code.js';
 import type { ErrorResponse } from './wire/error-response.js';
 import type { GrantAccessRequest } from './wire/grant-access-request.js';
@@ -48,6 +51,7 @@ import type { VerifyKeyResponse } from './wire/verify-key-response.js';
 export interface SchemaTypes {
   'agent-config': AgentConfig;
   'agent': AgentDefinition;
+  'wire/api-key': ApiKey;
   'wire/apply-persona-request': ApplyPersonaRequest;
   'wire/assistant-chat-request': AssistantChatRequest;
   'wire/chat-attachment': ChatAttachment;
@@ -60,8 +64,10 @@ export interface SchemaTypes {
   'wire/chat-turn-request': ChatTurnRequest;
   'wire/check-access-response': CheckAccessResponse;
   'wire/choose-version-request': ChooseVersionRequest;
+  'wire/create-api-key-request': CreateApiKeyRequest;
   'wire/create-chat-message-request': CreateChatMessageRequest;
   'wire/create-chat-session-request': CreateChatSessionRequest;
+  'wire/created-api-key': CreatedApiKey;
   'wire/error-code': ErrorCode;
   'wire/error-response': ErrorResponse;
   'wire/grant-access-request': GrantAccessRequest;
