@@ -29,6 +29,13 @@ describe(loadAppConfig.name, () => {
     expect(sut.serper.baseUrl).toBe('https://google.serper.dev');
   });
 
+  it('lets one API key make API_KEY_RPM requests a minute: 60 unless set, a whole number of at least 1', () => {
+    expect(loadAppConfig({ DATA_DIR: dataDir }).apiKeys).toEqual({ requestsPerMinute: 60 });
+    expect(loadAppConfig({ DATA_DIR: dataDir, API_KEY_RPM: '5' }).apiKeys).toEqual({ requestsPerMinute: 5 });
+    expect(problemsOf({ API_KEY_RPM: '0' })).toEqual([expect.stringMatching(/^API_KEY_RPM: /)]);
+    expect(problemsOf({ API_KEY_RPM: 'many' })).toEqual(['API_KEY_RPM: must be a number of requests a minute']);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     const sut = loadAppConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://u@db:5432/app' });
     expect(sut.database).toEqual({ kind: 'postgres', url: 'postgresql://u@db:5432/app' });

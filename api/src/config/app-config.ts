@@ -88,6 +88,12 @@ const envSchema = z.object({
     .min(100)
     .max(600_000)
     .default(5_000),
+  API_KEY_RPM: z.coerce
+    .number({ error: 'must be a number of requests a minute' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(60),
   TRUST_PROXY: optionalText
     .transform((value) => value ?? 'loopback')
     .pipe(
@@ -135,6 +141,8 @@ export interface AppConfig {
    * leaseMs is marked interrupted by any process, which looks every sweepMs.
    */
   replies: { leaseMs: number; sweepMs: number };
+  /** The OpenAI-compatible API: requests a minute one key may make (a key may be given less), counted across replicas. */
+  apiKeys: { requestsPerMinute: number };
   /** Shared by replicas: the wrong-code throttle and the live events of replies. Absent: one process, all in memory. */
   redis?: { url: string; keyPrefix: string };
 }
@@ -190,6 +198,7 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
     },
     serper: { apiKey: env.SERPER_API_KEY, baseUrl: env.SERPER_BASE_URL ?? 'https://google.serper.dev' },
     replies: { leaseMs: env.REPLY_LEASE_MS, sweepMs: env.REPLY_SWEEP_MS },
+    apiKeys: { requestsPerMinute: env.API_KEY_RPM },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_PREFIX } : undefined,
   };
 }
