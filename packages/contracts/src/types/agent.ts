@@ -38,12 +38,31 @@ export type ErrorStyle = 'notice' | 'apology' | 'toast';
  */
 export type AgentTools = ToolGrant[];
 /**
+ * Files the agent knows, beside its persona: paths relative to AGENTS_DIR (the folder of agent files), each a file or a folder (every file in it and its subfolders except hidden ones, whose names start with a dot), e.g. "knowledge/doctor/". Kinds read: PDF, DOCX, text, Markdown, CSV, JSON, read as attachments are. The server indexes them when the agent loads and again when a file changes (an unchanged file is not read twice), and a turn waits for files being read. The model gets them whole, in order and labelled by file and page or section, when they fit the knowledge share of its window (half of what one message may take); otherwise the passages most relevant to the question and the recent conversation, with their neighbours, in document order; a table (CSV, a spreadsheet-like PDF) cut to some of its rows is always said to be cut. A file that cannot be read is named by `npm run agents:check`, in the server's log and on the agent's page, and the agent answers without it. Absolute paths, paths leaving AGENTS_DIR and symbolic links pointing out of it are refused.
+ *
+ * @maxItems 50
+ */
+export type AgentKnowledge = string[];
+/**
+ * Memory across chats: the model gets the built-in tools remember (keep a short fact) and forget (drop one), and the facts it holds are given to it in later chats within a token budget. Facts belong to the agent and, when people are configured, to the person who chats; the agent's page lists, edits and deletes them. true: the default limits and policy. Absent or false: no memory.
+ */
+export type AgentMemory = boolean | AgentMemorySettings;
+/**
  * A reply strategy. "completions": chat completions over the whole conversation. "assistant": chat completions over the persona and the last `history` messages. "search-first": a web-search enhanced answer, applicable only when `search` matches and the server has a search key.
  *
  * This interface was referenced by `AgentDefinition`'s JSON-Schema
  * via the `definition` "strategyName".
  */
 export type RoutingStrategyName = 'completions' | 'assistant' | 'search-first';
+export type EvalCitation =
+  | string
+  | {
+      file: string;
+      /**
+       * A page of a PDF the sources must include.
+       */
+      page?: number;
+    };
 /**
  * A built-in (web_search, fetch_page, calculator, current_time), "mcp:<server>" or "mcp:<server>/<tool>".
  *
@@ -107,6 +126,8 @@ export interface AgentDefinition {
    * Model calls that may ask for tools in one reply before it must answer. Absent: 8. A call that repeats an identical one also ends the tool use.
    */
   maxToolSteps?: number;
+  knowledge?: AgentKnowledge;
+  memory?: AgentMemory;
 }
 /**
  * Names and texts the page shows around the chat.
@@ -409,6 +430,20 @@ export interface AgentKeyForm {
    */
   intro?: string;
 }
+export interface AgentMemorySettings {
+  /**
+   * Facts kept at most (per person when people are configured). Absent: 100. A fact beyond it is refused with a sentence the model passes on; old facts are never dropped to make room.
+   */
+  maxFacts?: number;
+  /**
+   * Characters one fact may have. Absent: 300. A longer fact is refused with a sentence saying so.
+   */
+  maxFactChars?: number;
+  /**
+   * The policy of the remember and forget tools: "auto" (absent) runs them at once, "confirm" waits for the user's Allow or Deny in the chat.
+   */
+  tools?: ToolPolicy;
+}
 /**
  * One eval case: a conversation and what the persona's reply to it must do. A case whose `expect` has `calls` or `notCalls` is answered as the server answers a chat: with the agent's `tools` (MCP servers from MCP_SERVERS_FILE) through the same tool loop, calls that wait for confirmation allowed; any other case is one model call without tools.
  *
@@ -488,6 +523,13 @@ export interface AgentEvalExpectation {
    * @maxItems 20
    */
   notCalls?: ToolName[];
+  /**
+   * Knowledge sources the reply must show (the agent's `knowledge`), each a file named by its path under AGENTS_DIR or the end of it ("labs.pdf"), or an object with the file and a page it must cite. The case is answered with the agent's knowledge as the server gives it.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  cites?: EvalCitation[];
 }
 export interface ToolGrantWithPolicy {
   use: ToolName;
