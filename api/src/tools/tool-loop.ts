@@ -30,6 +30,11 @@ export interface ToolLoopInput {
   turn: ToolLoopHost;
   /** One model call, its tokens going to the turn. */
   stream(request: ModelRequest): Promise<StreamedReply>;
+  /**
+   * No one watches the reply (a program asked for it): a call that waits for confirmation runs at once when the
+   * caller allows such tools, else is denied and the model told why. Absent: the user is asked.
+   */
+  unattended?: { runsConfirmTools: boolean };
 }
 
 export interface ToolLoopResult {
@@ -44,6 +49,9 @@ export interface ToolLoopResult {
 const TOOLS_REFUSED = 'The model (or its server) does not take tool calls, so it answered without tools.';
 const stepsSpent = (steps: number) =>
   `The model used its ${steps} tool steps, so it was asked to answer with what it had.`;
+const NO_ONE_TO_CONFIRM =
+  'Not run: this tool needs a person to allow each call, and this conversation comes through the API, where no one ' +
+  'can. Answer without it, and say that it needs to be allowed in the chat.';
 const REPEATED = 'The model repeated an identical call, so it was asked to answer with what it had.';
 
 /** A call's identity for the repeat breaker: its function and its arguments, keys in order. */
@@ -163,7 +171,9 @@ async function runCall(
     );
   }
 
-  if (tool.policy === 'confirm') {
+  if (tool.policy === 'confirm' && input.unattended) {
+    if (!input.unattended.runsConfirmTools) return finish('denied', {}, NO_ONE_TO_CONFIRM);
+  } else if (tool.policy === 'confirm') {
     record.status = 'awaiting-confirmation';
     tell('tool-call');
     const allowed = await turn.decision(call.id);
