@@ -69,6 +69,7 @@ export const ERRORS = {
     wording: { title: 'Access Denied', text: 'Too many attempts. Please wait a few minutes and try again.' },
   },
   FORBIDDEN_ORIGIN: shownByServer(403),
+  FORBIDDEN: shownByServer(403),
   INTERNAL: shownByServer(500),
   NO_API_KEY: {
     status: 503,

@@ -104,6 +104,13 @@ export interface AgentDefinition {
    */
   routes: string[];
   display: AgentDisplay;
+  /**
+   * Who may use this agent once people are configured (PEOPLE_FILE): the ids of the people it is for, e.g. ["anna"]. Absent: everyone. Others do not see its hub card, cannot open its page or chats, and are refused when they call it; the shared code's guests are in no audience. A configuration pasted into a chat cannot change it. Without people it has no effect.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  audience?: string[];
   access: AgentAccess;
   conversation: AgentConversation;
   /**

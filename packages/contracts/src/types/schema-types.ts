@@ -6,6 +6,7 @@
 
 import type { AgentConfig } from './agent-config.js';
 import type { AgentDefinition } from './agent.js';
+import type { PeopleFile } from './people.js';
 import type { ApiKey } from './wire/api-key.js';
 import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
@@ -51,6 +52,7 @@ import type { VerifyKeyResponse } from './wire/verify-key-response.js';
 export interface SchemaTypes {
   'agent-config': AgentConfig;
   'agent': AgentDefinition;
+  'people': PeopleFile;
   'wire/api-key': ApiKey;
   'wire/apply-persona-request': ApplyPersonaRequest;
   'wire/assistant-chat-request': AssistantChatRequest;
