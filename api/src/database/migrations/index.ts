@@ -10,6 +10,7 @@ import { StopRequests1764500000000 } from './1764500000000-stop-requests';
 import { Attachments1764600000000 } from './1764600000000-attachments';
 import { ToolCalls1764700000000 } from './1764700000000-tool-calls';
 import { People1764800000000 } from './1764800000000-people';
+import { Knowledge1764900000000 } from './1764900000000-knowledge';
 import { ApiKeys1765100000000 } from './1765100000000-api-keys';
 
 /** Every migration, oldest first; both database modes run exactly these. */
