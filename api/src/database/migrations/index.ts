@@ -27,5 +27,6 @@ export const migrations = [
   Attachments1764600000000,
   ToolCalls1764700000000,
   People1764800000000,
+  Knowledge1764900000000,
   ApiKeys1765100000000,
 ];
