@@ -4,5 +4,3 @@ export { displayPath } from './agent-files';
 export { personaPrompt } from './persona-prompt';
 export { AttachmentPolicy, type AcceptedAttachments } from './attachment-policy';
 export { agentRefused, mayUse } from './agent-audience';
-export { knowledgeFilesOf, type KnowledgeFile, type KnowledgeProblem } from './knowledge-paths';
-export { agentRefused, mayUse } from './agent-audience';
