@@ -5,6 +5,6 @@ export { chosenMessagesNewestFirst } from './chosen-messages';
 export { ChatSessions } from './chat-sessions.service';
 export { NEXT_CURSOR_HEADER, parseLimit, parseOrderCursor } from './paging';
 export { toSessionDto } from './session-dto';
-export { sessionIdPipe } from './session-id.pipe';
+export { attachmentIdPipe, ChatIdPipe, sessionIdPipe, thumbnailIdPipe } from './chat-id.pipe';
 export { sessionTitle } from './session-title';
 export { SessionStore, type NewSession } from './session.store';

@@ -1,0 +1,36 @@
+import { ParseUUIDPipe, type ParseUUIDPipeOptions } from '@nestjs/common';
+import { AppError } from '../common/app-error';
+
+/** What an id in a path reaches: a chat, or an attachment (which belongs to a chat, or to its uploader until sent). */
+export type ChatIdKind = 'session' | 'attachment';
+
+/**
+ * A path id that reaches a chat. ChatAccessGuard finds every parameter read through one of these and checks the
+ * viewer may reach it before the route runs; `missing` names what a refusal says was not found, as the route says it
+ * for an id that does not exist.
+ */
+export class ChatIdPipe extends ParseUUIDPipe {
+  constructor(
+    readonly kind: ChatIdKind,
+    readonly missing: string,
+    options: ParseUUIDPipeOptions,
+  ) {
+    super(options);
+  }
+}
+
+/** Validates a session id in a path: anything but a UUID is a 400, not a database error. */
+export const sessionIdPipe = new ChatIdPipe('session', 'Chat session', {
+  exceptionFactory: () => AppError.validation(['session id must be a UUID']),
+});
+
+const attachmentOptions: ParseUUIDPipeOptions = {
+  version: '4',
+  exceptionFactory: () => AppError.notFound('Attachment'),
+};
+
+/** An attachment's id in a path: anything but a v4 UUID is not found. */
+export const attachmentIdPipe = new ChatIdPipe('attachment', 'Attachment', attachmentOptions);
+
+/** The same, on the route of a photo's thumbnail, which says the thumbnail was not found. */
+export const thumbnailIdPipe = new ChatIdPipe('attachment', 'Thumbnail', attachmentOptions);
