@@ -9,7 +9,7 @@ import type { UpdateChatSessionRequest } from '@mb/contracts/types/wire/update-c
 import { ChatSessions } from './chat-sessions.service';
 import { decodeSessionCursor, encodeSessionCursor, NEXT_CURSOR_HEADER, parseLimit } from './paging';
 import { toSessionDto } from './session-dto';
-import { sessionIdPipe } from './session-id.pipe';
+import { sessionIdPipe } from './chat-id.pipe';
 
 @Controller('chat/sessions')
 export class ChatSessionsController {
