@@ -120,6 +120,14 @@ describe('Tools: the model calls built-ins and MCP tools while it answers', () =
     expect(done.content).toBe('It is 14.');
     expect(done.toolCalls).toEqual([expect.objectContaining({ tool: 'calculator', status: 'done', result: '14' })]);
     expect(done.provenance?.toolCalls).toEqual([expect.objectContaining({ tool: 'calculator', ok: true })]);
+    // Its usage counts both model calls, the one that asked for the tool and the one that answered.
+    const calls = env.openai.streamedRequests();
+    expect(calls).toHaveLength(2);
+    expect(done.usage).toEqual({
+      promptTokens: calls[0].promptTokens! + calls[1].promptTokens!,
+      completionTokens: calls[1].tokensSentAt!.length,
+      estimated: false,
+    });
     const second = lastCall(env);
     expect(second.tools?.map((t) => t.function.name)).toEqual(
       expect.arrayContaining(['calculator', 'everything__echo']),
@@ -142,6 +150,21 @@ describe('Tools: the model calls built-ins and MCP tools while it answers', () =
     expect(restored[1].toolCalls?.[0]).toMatchObject({ tool: 'calculator', result: '14' });
     await (await sendTurn(env.sut, { agentType: CALLS_TOOLS, sessionId, content: 'Thanks' })).all();
     expect(JSON.stringify(lastCall(env).messages)).toContain('calculator({\\"expression\\":\\"2*(3+4)\\"}) → 14');
+  });
+
+  it('a tool reply from a server that reports no usage counts every model call it made, estimated', async () => {
+    env.openai.setOptions({ reportsUsage: false });
+    env.openai.script(
+      { toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], match: streamedCalls },
+      { text: 'It is 42.', match: streamedCalls },
+    );
+    const events = await (await sendTurn(env.sut, { agentType: CALLS_TOOLS, content: 'What is 6*7?' })).all();
+    const [first, second] = env.openai.streamedRequests();
+    const usage = only(events, 'done').message.usage!;
+    expect(usage.estimated).toBe(true);
+    // Both calls' prompts, as the service would count them: more than the larger one alone.
+    expect(usage.promptTokens).toBeGreaterThan(second.promptTokens!);
+    expect(usage.promptTokens).toBeGreaterThanOrEqual(first.promptTokens! + second.promptTokens!);
   });
 
   it('calls an MCP tool over stdio; the server gets only its own environment, never the app secrets', async () => {

@@ -82,6 +82,8 @@ export interface FakeOpenAIOptions {
   tokenScale?: number;
   /** Refuse any request that offers tools (400), as servers and models without function calling do. */
   refuseTools?: boolean;
+  /** false: answer no usage, even when asked for it, as some OpenAI-compatible servers do (default true). */
+  reportsUsage?: boolean;
 }
 
 interface ChatBody {
@@ -258,11 +260,13 @@ export class FakeOpenAI {
               }
             : { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
         ],
-        usage: {
-          prompt_tokens: promptTokens,
-          completion_tokens: completionTokens,
-          total_tokens: promptTokens + completionTokens,
-        },
+        ...(this.options.reportsUsage !== false && {
+          usage: {
+            prompt_tokens: promptTokens,
+            completion_tokens: completionTokens,
+            total_tokens: promptTokens + completionTokens,
+          },
+        }),
       },
       headers,
     );
@@ -318,7 +322,7 @@ export class FakeOpenAI {
         if (!(await send(res, chunk({ tool_calls: [{ index, function: { arguments: piece } }] }, null)))) return;
     }
     if (!(await send(res, chunk({}, calls.length ? 'tool_calls' : 'stop')))) return;
-    if ((record.body as ChatBody).stream_options?.include_usage) {
+    if ((record.body as ChatBody).stream_options?.include_usage && this.options.reportsUsage !== false) {
       const usage = { prompt_tokens: record.promptTokens ?? 0, completion_tokens: tokens.length };
       const total = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
       if (

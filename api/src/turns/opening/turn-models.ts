@@ -3,7 +3,7 @@ import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { assertMessageFits, ContextWindows, messageBudget, ModelClients, modelSettings, ModelVision } from '../../llm';
 import { personaOf, personaPrompt } from '../../personas';
 import type { ChatSessionEntity } from '../../sessions';
-import type { TurnModel } from '../run/opened-turn';
+import type { TurnModel, TurnTuning } from '../run/opened-turn';
 
 /** Reads the agent's model for a turn, once, as it opens: the opening judges by it, and the run fits by it. */
 @Injectable()
@@ -14,10 +14,11 @@ export class TurnModels {
     private readonly vision: ModelVision,
   ) {}
 
-  /** `session` null: a new chat, which has the agent file's persona. */
-  of(agent: AgentDefinition, session: ChatSessionEntity | null): TurnModel {
-    const settings = modelSettings(agent, this.clients.defaultModel);
-    const systemPrompt = personaPrompt(personaOf(agent, session));
+  /** `session` null: a new chat, which has the agent file's persona. A caller's instructions follow the persona, never replace it. */
+  of(agent: AgentDefinition, session: ChatSessionEntity | null, tuning: TurnTuning = {}): TurnModel {
+    const settings = modelSettings(agent, this.clients.defaultModel, tuning);
+    const persona = personaPrompt(personaOf(agent, session));
+    const systemPrompt = tuning.instructions ? `${persona}\n\n${tuning.instructions}` : persona;
     const windowTokens = this.windows.windowOf(settings.model, agent.model.contextWindow);
     const budgetTokens = messageBudget({ systemPrompt, maxTokens: settings.maxTokens, windowTokens });
     return { settings, systemPrompt, windowTokens, budgetTokens, seesImages: this.vision.of(agent) };

@@ -18,10 +18,26 @@ export interface TurnModel {
   seesImages: boolean;
 }
 
+/** What a program asking for a turn (the OpenAI-compatible API) adds to the agent's model: its own instructions, read after the persona, and its settings. */
+export interface TurnTuning {
+  instructions?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+/** No one watches the reply to allow a tool call that waits for confirmation: it runs at once, or is denied and the model told. */
+export interface Unattended {
+  runsConfirmTools: boolean;
+}
+
 /** A turn whose rows are stored (the user's message, the reply's streaming row leased to this process): what its reply runs on. */
 export interface OpenedTurn extends StoredTurn {
   agent: AgentDefinition;
   model: TurnModel;
   /** The conversation, when it need not be read back (a new chat's is its first message). */
   conversation?: ChatMessageEntity[];
+  /** Asked for by a program: no one can confirm a tool call. */
+  unattended?: Unattended;
+  /** Nothing of it is stored (the caller said so): its rows and session exist only in memory, and its ending saves nothing. */
+  unstored?: true;
 }

@@ -49,13 +49,14 @@ function toolProvenance(use: Omit<ToolLoopResult, 'reply'>, unavailable: string[
 }
 
 /**
- * A finished reply as it is saved: its text, the sources and tool calls it drew on, its token usage (the stream's,
- * else our count, marked estimated) and how it was written (model, strategy, fallbacks, retries, what it read).
+ * A finished reply as it is saved: its text, the sources and tool calls it drew on, its token usage (of every model
+ * call it made, as the stream reported it, else our count, marked estimated) and how it was written (model, strategy,
+ * fallbacks, retries, what it read).
  */
 export function finishedReply(
   content: string,
   routed: RoutedReply<StreamedReply>,
-  answer: Pick<TurnAnswer, 'retries' | 'toolUse'>,
+  answer: Pick<TurnAnswer, 'retries' | 'toolUse' | 'spent'>,
   opened: OpenedTurn,
   toolsUnavailable: string[],
 ): ReplyEnding {
@@ -66,13 +67,11 @@ export function finishedReply(
     sources: prepared.sources,
     incomplete: false,
     ...(toolUse.records.length && { toolCalls: toolUse.records }),
-    usage: result.usage
-      ? { ...result.usage, estimated: false }
-      : {
-          promptTokens: promptTokens(prepared.request.messages),
-          completionTokens: tokensOf(result.text),
-          estimated: true,
-        },
+    usage: answer.spent ?? {
+      promptTokens: promptTokens(prepared.request.messages),
+      completionTokens: tokensOf(result.text),
+      estimated: true,
+    },
     provenance: {
       model: prepared.request.model,
       strategy: prepared.strategy,

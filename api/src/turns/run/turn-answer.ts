@@ -1,12 +1,22 @@
-import type { ChatModel, ModelRequest, PreparedReply, StreamedReply } from '../../llm';
+import type { MessageUsage } from '@mb/contracts/types/wire/chat-message';
+import {
+  type ChatModel,
+  type ModelRequest,
+  type PreparedReply,
+  promptTokens,
+  type StreamedReply,
+  tokensOf,
+} from '../../llm';
 import { answerWithTools, type GrantedTool, type ToolLoopResult } from '../../tools';
 import type { ActiveTurn } from '../live/active-turns';
+import type { Unattended } from './opened-turn';
 
 /** The tool loop as one turn runs it: the tools its agent is granted, its step bound, a call's time limit. */
 export interface TurnTools {
   tools: GrantedTool[];
   maxSteps: number;
   timeoutMs: number;
+  unattended?: Unattended;
 }
 
 /**
@@ -18,6 +28,8 @@ export class TurnAnswer {
   used: PreparedReply | undefined;
   retries = 0;
   toolUse: Omit<ToolLoopResult, 'reply'> = { records: [] };
+  /** The tokens of every model call the reply made (tool steps too): as the service reported them, else our count. */
+  spent: MessageUsage | undefined;
 
   constructor(
     private readonly turn: ActiveTurn,
@@ -42,9 +54,9 @@ export class TurnAnswer {
   };
 
   /** One model call, its tokens into the turn; the prepared request's sources go first, with the reply's first token. */
-  private stream(request: ModelRequest, prepared: PreparedReply): Promise<StreamedReply> {
+  private async stream(request: ModelRequest, prepared: PreparedReply): Promise<StreamedReply> {
     const { turn } = this;
-    return this.model.stream(request, {
+    const reply = await this.model.stream(request, {
       apiKey: this.apiKey,
       signal: turn.signal,
       onRetry: () => this.retries++,
@@ -53,5 +65,25 @@ export class TurnAnswer {
         turn.emit({ type: 'token', text });
       },
     });
+    this.count(request, reply);
+    return reply;
+  }
+
+  private count(request: ModelRequest, reply: StreamedReply): void {
+    const call = reply.usage
+      ? { ...reply.usage, estimated: false }
+      : {
+          promptTokens: promptTokens(request.messages),
+          completionTokens: tokensOf(reply.text + (reply.toolCalls ?? []).map((c) => c.name + c.arguments).join('')),
+          estimated: true,
+        };
+    const before = this.spent;
+    this.spent = before
+      ? {
+          promptTokens: before.promptTokens + call.promptTokens,
+          completionTokens: before.completionTokens + call.completionTokens,
+          estimated: before.estimated || call.estimated,
+        }
+      : call;
   }
 }
