@@ -29,4 +29,17 @@ describe(eventually.name, () => {
     await expect(eventually(failing, 'an answer')).rejects.toThrow('the probe broke');
     expect(asked).toBe(1);
   });
+
+  it('keeps asking while the test holds the timers and the clock still', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      let asked = 0;
+      expect(await eventually(() => ++asked === 3 && asked, 'the third asking', { intervalMs: 1 })).toBe(3);
+      await expect(
+        eventually(() => false, 'a signal that never comes', { timeoutMs: 20, intervalMs: 5 }),
+      ).rejects.toThrow('gave up waiting for a signal that never comes after 20 ms');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

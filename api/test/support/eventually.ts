@@ -1,3 +1,10 @@
+/**
+ * The real timer and clock, taken before any test fakes them (jest.useFakeTimers): a test that holds its code's
+ * time still can still wait for what its child processes and sockets do.
+ */
+const { setTimeout: realSetTimeout } = globalThis;
+const elapsedMs = performance.now.bind(performance);
+
 export interface EventuallyOptions {
   /** How long to keep asking (default 5 s). With 0 the probe is asked once: it must answer at once. */
   timeoutMs?: number;
@@ -17,11 +24,11 @@ export async function eventually<T>(
   what: string,
   { timeoutMs = 5000, intervalMs = 20 }: EventuallyOptions = {},
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = elapsedMs() + timeoutMs;
   for (;;) {
     const answer = await probe();
     if (answer !== undefined && answer !== false) return answer;
-    if (Date.now() >= deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    if (elapsedMs() >= deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
+    await new Promise((resolve) => realSetTimeout(resolve, intervalMs));
   }
 }
