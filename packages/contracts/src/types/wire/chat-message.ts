@@ -167,6 +167,10 @@ export interface MessageProvenance {
    * Why tool use ended before the model was done with it (the step bound, or a repeated identical call).
    */
   toolStepsEnded?: string;
+  /**
+   * What of the agent's knowledge files the model read for this reply (absent when the agent has none).
+   */
+  knowledge?: KnowledgeRead;
 }
 export interface ToolCallSummary {
   tool: string;
@@ -228,4 +232,80 @@ export interface ToolCallRecord {
    * How long the tool took.
    */
   durationMs?: number;
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "knowledgeRead".
+ */
+export interface KnowledgeRead {
+  /**
+   * "whole": every file the agent knows, in order (they fit its share of the window); "passages": the passages chosen for the question and the recent conversation.
+   */
+  read: 'whole' | 'passages';
+  /**
+   * Tokens the knowledge took in the model's context (our count).
+   */
+  tokens: number;
+  /**
+   * Every passage the model was given, in document order, with its relevance to the question (0: given with its neighbours or the whole, not matched).
+   */
+  passages: KnowledgePassage[];
+  /**
+   * The passages most relevant to the question, with the text the model was given: the sources shown under the reply.
+   *
+   * @maxItems 5
+   */
+  sources: KnowledgeSource[];
+  /**
+   * What the reader must know of what was read: a table given in part ("sales.csv: rows 1-400 of 5,000 read"), a file still being read or that could not be read.
+   */
+  notes: string[];
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "knowledgePassage".
+ */
+export interface KnowledgePassage {
+  /**
+   * The file's path under the agents folder, e.g. "knowledge/doctor/labs.pdf".
+   */
+  file: string;
+  /**
+   * Where in the file: "page 212", "section “Results”, lines 3-40", "rows 1-39".
+   */
+  where: string;
+  /**
+   * Relevance to the question by reciprocal rank fusion of the rankings (full text, trigrams, vectors); comparable within one reply only.
+   */
+  score: number;
+  /**
+   * Tokens it took, its label included.
+   */
+  tokens: number;
+}
+/**
+ * This interface was referenced by `ChatMessage`'s JSON-Schema
+ * via the `definition` "knowledgeSource".
+ */
+export interface KnowledgeSource {
+  /**
+   * The file's path under the agents folder.
+   */
+  file: string;
+  /**
+   * Where in the file, as in `passages`.
+   */
+  where: string;
+  /**
+   * The page, for a PDF.
+   */
+  page?: number;
+  /**
+   * Its relevance, as in `passages`.
+   */
+  score: number;
+  /**
+   * The passage's text exactly as the model was given it.
+   */
+  text: string;
 }
