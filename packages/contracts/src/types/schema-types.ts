@@ -7,6 +7,7 @@
 import type { AgentConfig } from './agent-config.js';
 import type { AgentDefinition } from './agent.js';
 import type { PeopleFile } from './people.js';
+import type { AgentKnowledgeStatus } from './wire/agent-knowledge.js';
 import type { ApiKey } from './wire/api-key.js';
 import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
@@ -53,6 +54,7 @@ export interface SchemaTypes {
   'agent-config': AgentConfig;
   'agent': AgentDefinition;
   'people': PeopleFile;
+  'wire/agent-knowledge': AgentKnowledgeStatus;
   'wire/api-key': ApiKey;
   'wire/apply-persona-request': ApplyPersonaRequest;
   'wire/assistant-chat-request': AssistantChatRequest;
