@@ -19,7 +19,7 @@ import { OneShotModule } from './one-shot';
 import { OpenApiModule } from './openapi';
 import { PersonasModule } from './personas';
 import { RedisModule } from './redis';
-import { ChatMessageEntity, ChatSessionEntity, SessionsModule } from './sessions';
+import { ChatAccessGuard, ChatMessageEntity, ChatSessionEntity, SessionsModule } from './sessions';
 import { SettingsModule } from './settings';
 import { SummariesModule } from './summaries';
 import { TransferModule } from './transfer';
@@ -84,6 +84,8 @@ export class AppModule {
         // In this order: a request without access is refused before its body is read.
         { provide: APP_GUARD, useExisting: AccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
+        // Every request naming a chat (by path or body) is checked against its viewer, once its body is read.
+        { provide: APP_GUARD, useExisting: ChatAccessGuard },
       ],
     };
   }

@@ -2,11 +2,17 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import type { Request, Response } from 'express';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
-import type { CheckAccessResponse } from '@mb/contracts/types/wire/check-access-response';
 import type { GrantAccessRequest } from '@mb/contracts/types/wire/grant-access-request';
 import type { GrantAccessResponse } from '@mb/contracts/types/wire/grant-access-response';
+import type { CheckAccessResponse, SignedIn } from '@mb/contracts/types/wire/check-access-response';
 import { AccessService } from './access.service';
 import { Public } from './public.decorator';
+import { maybeViewerOf, type Viewer } from './viewer';
+
+const signedIn = (viewer: Viewer): SignedIn =>
+  viewer.kind === 'person'
+    ? { kind: 'person', personId: viewer.personId, firstName: viewer.firstName }
+    : { kind: viewer.kind };
 
 @Controller('auth')
 export class AccessController {
@@ -14,16 +20,23 @@ export class AccessController {
 
   @Public()
   @Get('check-access')
-  @Answers({ summary: 'Whether this browser holds access', json: 'wire/check-access-response' })
+  @Answers({
+    summary: 'Whether this browser holds access, and, once people are configured, who it signs in',
+    json: 'wire/check-access-response',
+  })
   checkAccess(@Req() req: Request): CheckAccessResponse {
-    return { authorized: this.access.isAuthorized(req) };
+    const viewer = maybeViewerOf(req);
+    // Without people the answer is the spec's, one field.
+    if (!this.access.peopleConfigured) return { authorized: viewer !== undefined };
+    return viewer ? { authorized: true, people: true, viewer: signedIn(viewer) } : { authorized: false, people: true };
   }
 
   @Public()
   @Post('grant-access')
   @HttpCode(200)
   @Answers({
-    summary: 'Grant this browser access with the shared access code (sets the access cookie)',
+    summary:
+      'Grant this browser access with the shared access code or, once people are configured, a personal code (sets the access cookie)',
     json: 'wire/grant-access-response',
     errors: ['ACCESS_DENIED', 'TOO_MANY_ATTEMPTS'],
   })
@@ -32,8 +45,8 @@ export class AccessController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<GrantAccessResponse> {
-    await this.access.grant(body.passcode, req, res);
-    return { success: true };
+    const viewer = await this.access.grant(body.passcode, req, res);
+    return this.access.peopleConfigured ? { success: true, viewer: signedIn(viewer) } : { success: true };
   }
 
   @Post('revoke-access')

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { AppError } from '../common/app-error';
 import { AccessService } from './access.service';
 import { IS_PUBLIC } from './public.decorator';
-import { CIRCLE, setViewer } from './viewer';
+import { setViewer } from './viewer';
 
 /** Registered globally: a route is private unless it is marked @Public(). */
 @Injectable()
@@ -17,9 +17,9 @@ export class AccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     const request = context.switchToHttp().getRequest<Request>();
-    const authorized = this.access.isAuthorized(request);
-    if (authorized) setViewer(request, CIRCLE);
-    if (isPublic || authorized) return true;
+    const viewer = this.access.viewerOf(request);
+    if (viewer) setViewer(request, viewer);
+    if (isPublic || viewer) return true;
     throw new AppError('ACCESS_REQUIRED', 'Please enter the access code to view this page.');
   }
 }

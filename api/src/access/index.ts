@@ -2,6 +2,7 @@ export { AccessGuard } from './access.guard';
 export { AccessModule } from './access.module';
 export { ACCESS_COOKIE } from './access.service';
 export { IS_PUBLIC, Public } from './public.decorator';
+export { PeopleRegistry, type KnownPerson } from './people/people.registry';
 export {
   CIRCLE,
   CurrentViewer,

@@ -31,6 +31,10 @@ const envSchema = z.object({
   ),
   DATA_DIR: optionalText.transform((value) => value ?? './data'),
   AGENTS_DIR: optionalText,
+  PEOPLE_FILE: optionalText,
+  ACCESS_CODE_WITH_PEOPLE: optionalText
+    .transform((value) => value ?? 'off')
+    .pipe(z.enum(['off', 'guest'], { error: 'must be off or guest' })),
   ACCESS_CODE: optionalText.pipe(z.string().min(4, 'must be at least 4 characters').optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   OPENAI_API_KEY: optionalText,
@@ -50,6 +54,13 @@ const envSchema = z.object({
     .optional(),
   OPENAI_SUMMARY_MODEL: optionalText,
   OPENAI_VISION: optionalText.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
+  OPENAI_EMBEDDING_MODEL: optionalText,
+  KNOWLEDGE_WAIT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(60_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
     .int()
@@ -115,6 +126,11 @@ export interface AppConfig {
   dataDir: string;
   agentsDir: string;
   access: { code: string; codeSource: 'env' | 'generated'; sessionSecret: string };
+  /**
+   * The people file (`required` when PEOPLE_FILE names it; the default ./people.json may be absent), and what the
+   * shared code opens once people exist: nothing ('off') or a guest space ('guest').
+   */
+  people: { file: string; required: boolean; sharedCode: 'off' | 'guest' };
   /** timeoutMs bounds each attempt's wait for an answer, and the silence between streamed tokens. */
   openai: {
     apiKey?: string;
@@ -127,7 +143,11 @@ export interface AppConfig {
     summaryModel?: string;
     /** Whether the default model sees images, when the table of known models does not say. */
     vision?: boolean;
+    /** The model of the /embeddings endpoint that ranks knowledge passages by meaning; absent: words and trigrams. */
+    embeddingModel?: string;
   };
+  /** How long a turn waits for its agent's knowledge files being read before answering without them (and saying so). */
+  knowledge: { waitMs: number };
   /**
    * Tools: the MCP servers file (`required` when MCP_SERVERS_FILE names it; the default path may be absent),
    * the hosts fetch_page may reach although they resolve to internal addresses, and how long one call may take.
@@ -177,6 +197,11 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
     dataDir,
     agentsDir: env.AGENTS_DIR ? absolute(env.AGENTS_DIR, cwd) : defaultAgentsDir,
     access: { code: accessCode, codeSource: env.ACCESS_CODE ? 'env' : 'generated', sessionSecret },
+    people: {
+      file: absolute(env.PEOPLE_FILE ?? './people.json', cwd),
+      required: env.PEOPLE_FILE !== undefined,
+      sharedCode: env.ACCESS_CODE_WITH_PEOPLE,
+    },
     openai: {
       apiKey: env.OPENAI_API_KEY,
       baseUrl: env.OPENAI_BASE_URL,
@@ -185,7 +210,9 @@ export function loadAppConfig(raw: Record<string, string | undefined>, cwd = pro
       contextWindow: env.OPENAI_CONTEXT_WINDOW,
       summaryModel: env.OPENAI_SUMMARY_MODEL,
       vision: env.OPENAI_VISION === undefined ? undefined : env.OPENAI_VISION === 'true',
+      embeddingModel: env.OPENAI_EMBEDDING_MODEL,
     },
+    knowledge: { waitMs: env.KNOWLEDGE_WAIT_MS },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES, imageMaxEdge: env.IMAGE_MAX_EDGE },
     tools: {
       mcpServersFile: absolute(env.MCP_SERVERS_FILE ?? './mcp-servers.json', cwd),

@@ -8,3 +8,6 @@ export { toSessionDto } from './session-dto';
 export { attachmentIdPipe, ChatIdPipe, sessionIdPipe, thumbnailIdPipe } from './chat-id.pipe';
 export { sessionTitle } from './session-title';
 export { SessionStore, type NewSession } from './session.store';
+export { ChatAccess, UPLOAD_NOT_FOUND, type ChatOwnership, type ChatUse } from './chat-access.service';
+export { ChatAccessGuard } from './chat-access.guard';
+export { chatVisible, EVERY_CHAT, type ChatScope } from './chat-scope';

@@ -1,7 +1,8 @@
-import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
+import type { ChatSession, ChatSharing } from '@mb/contracts/types/wire/chat-session';
 import type { ChatSessionEntity } from './chat-session.entity';
 
-export const toSessionDto = (s: ChatSessionEntity): ChatSession => ({
+/** A chat on the wire; `sharing` (how it stands to the viewer) only once people are configured. */
+export const toSessionDto = (s: ChatSessionEntity, sharing?: ChatSharing): ChatSession => ({
   id: s.id,
   title: s.title,
   systemPrompt: s.systemPrompt,
@@ -11,4 +12,5 @@ export const toSessionDto = (s: ChatSessionEntity): ChatSession => ({
   pinned: Boolean(s.pinnedAt),
   createdAt: s.createdAt.toISOString(),
   updatedAt: s.updatedAt.toISOString(),
+  ...(sharing ? { sharing } : {}),
 });

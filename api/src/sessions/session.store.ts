@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ChatMessageEntity, type MessageRole } from './chat-message.entity';
 import { ChatSessionEntity } from './chat-session.entity';
+import { chatVisible, EVERY_CHAT, type ChatScope } from './chat-scope';
 import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
 
 export interface NewSession {
@@ -11,10 +12,23 @@ export interface NewSession {
   title: string;
   systemPrompt: string | null;
   summary: string | null;
+  /** ownerOf(viewer) of whoever starts it; absent: no owner (no people configured). */
+  owner?: string | null;
 }
 
 export type SessionChanges = Partial<
-  Pick<ChatSessionEntity, 'title' | 'systemPrompt' | 'summary' | 'summaryThrough' | 'persona' | 'pinnedAt'>
+  Pick<
+    ChatSessionEntity,
+    | 'title'
+    | 'systemPrompt'
+    | 'summary'
+    | 'summaryThrough'
+    | 'persona'
+    | 'pinnedAt'
+    | 'shared'
+    | 'sharedBy'
+    | 'sharedAt'
+  >
 >;
 
 /** A chat brought in whole (an import): the session and its messages, written in one transaction. */
@@ -34,6 +48,16 @@ export interface ImportedChat {
   /** Written in the same transaction once the messages have their ids (given in the order of `messages`). */
   alongside?: (tx: EntityManager, sessionId: string, messageIds: string[]) => Promise<void>;
 }
+
+const unshared = (owner: string | null | undefined) => ({
+  owner: owner ?? null,
+  shared: false,
+  sharedBy: null,
+  sharedAt: null,
+});
+
+const VISIBLE = chatVisible('s', ':scopeOwner', ':scopeHidden');
+const visibleParams = (scope: ChatScope) => ({ scopeOwner: scope.owner, scopeHidden: scope.hiddenAgents });
 
 /** Rows per INSERT of an import: well below PostgreSQL's 65535 bind parameters. */
 const IMPORT_CHUNK = 500;
@@ -63,6 +87,7 @@ export class SessionStore {
       id: randomUUID(),
       persona: null,
       pinnedAt: null,
+      ...unshared(input.owner),
       ...input,
       createdAt: now,
       updatedAt: now,
@@ -77,6 +102,7 @@ export class SessionStore {
       const sessions = tx.getRepository(ChatSessionEntity);
       const session = sessions.create({
         id: randomUUID(),
+        ...unshared(chat.session.owner),
         ...chat.session,
         pinnedAt: null,
         createdAt: now,
@@ -124,26 +150,30 @@ export class SessionStore {
     agentType?: string;
     limit: number;
     after?: SessionCursor;
+    scope?: ChatScope;
   }): Promise<{ pinned: ChatSessionEntity[]; items: ChatSessionEntity[]; more: boolean }> {
+    const scope = options.scope ?? EVERY_CHAT;
     const query = this.sessions
       .createQueryBuilder('s')
       .where('s.pinned_at IS NULL')
+      .andWhere(VISIBLE, visibleParams(scope))
       .orderBy('s.updated_at', 'DESC')
       .addOrderBy('s.id', 'DESC')
       .limit(options.limit + 1);
     if (options.agentType) query.andWhere('s.agent_type = :agentType', { agentType: options.agentType });
     if (options.after) query.andWhere('(s.updated_at, s.id) < (:updatedAt, :id)', options.after);
     const [pinned, rows] = await Promise.all([
-      options.after ? [] : this.pinnedSessions(options.agentType),
+      options.after ? [] : this.pinnedSessions(scope, options.agentType),
       query.getMany(),
     ]);
     return { pinned, items: rows.slice(0, options.limit), more: rows.length > options.limit };
   }
 
-  private pinnedSessions(agentType?: string): Promise<ChatSessionEntity[]> {
+  private pinnedSessions(scope: ChatScope, agentType?: string): Promise<ChatSessionEntity[]> {
     const query = this.sessions
       .createQueryBuilder('s')
       .where('s.pinned_at IS NOT NULL')
+      .andWhere(VISIBLE, visibleParams(scope))
       .orderBy('s.pinned_at', 'DESC')
       .addOrderBy('s.id', 'DESC');
     if (agentType) query.andWhere('s.agent_type = :agentType', { agentType });

@@ -4,6 +4,8 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
+import type { SignedIn } from './check-access-response.js';
+
 /**
  * Answer of POST /api/auth/grant-access; on success the access cookie is set.
  */
@@ -12,4 +14,5 @@ export interface GrantAccessResponse {
    * True when the code was right and access is granted.
    */
   success: boolean;
+  viewer?: SignedIn;
 }

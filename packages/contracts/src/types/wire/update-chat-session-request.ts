@@ -5,7 +5,7 @@
  */
 
 /**
- * PATCH /api/chat/sessions/:id: rename or pin a chat. Fields left out stay as they are.
+ * PATCH /api/chat/sessions/:id: rename, pin or share a chat. Fields left out stay as they are.
  */
 export interface UpdateChatSessionRequest {
   /**
@@ -16,4 +16,8 @@ export interface UpdateChatSessionRequest {
    * True pins the chat (listed first, newest pinned first); false unpins it.
    */
   pinned?: boolean;
+  /**
+   * With people configured: true shares the chat with the circle (everyone sees it, marked with who shared it; only its owner can change it), false makes it private again. Only the person who started it may.
+   */
+  shared?: boolean;
 }
