@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { schemas } from '../common/json-schema';
 import { toolGrantsOf } from '../tools';
 import { evalProblems } from './agent-evals';
+import { knowledgeEntryProblem } from './knowledge-paths';
 
 export const AGENT_SCHEMA_ID = 'agent.schema.json';
 
@@ -59,6 +60,10 @@ export function readAgentFile(path: string): AgentFileResult {
     return fail('/input/attachments', 'applies only when input.attach is "upload"');
   const toolIssues = toolGrantsOf(result.value).problems;
   if (toolIssues.length) return fail('/tools', toolIssues.join('; '));
+  for (const [index, entry] of (result.value.knowledge ?? []).entries()) {
+    const problem = knowledgeEntryProblem(entry, dirname(path));
+    if (problem) return fail(`/knowledge/${index}`, problem);
+  }
   const evalIssues = evalProblems(result.value);
   if (evalIssues.length) return { ok: false, path, file, problems: evalIssues.map((p) => ({ file, ...p })) };
   return { ok: true, path, file, agent: result.value };

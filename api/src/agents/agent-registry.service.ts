@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { join, normalize } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { watch, type FSWatcher } from 'chokidar';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
@@ -49,8 +50,10 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
   private loaded = new Map<string, LoadedAgentFile>();
   private agents = new Map<string, AgentDefinition>();
   private watcher?: FSWatcher;
+  private knowledgeWatcher?: FSWatcher;
+  private watchedKnowledge = new Set<string>();
   private reloadTimer?: NodeJS.Timeout;
-  private readonly events = new EventEmitter<{ reload: [AgentReload] }>();
+  private readonly events = new EventEmitter<{ reload: [AgentReload]; knowledge: [string] }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -71,13 +74,14 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     }).on('all', (_event, path) => {
       if (path.endsWith('.json')) this.scheduleReload();
     });
+    const knowledgeReady = this.watchKnowledge();
     // Until its first scan is done, chokidar does not report changes.
-    await new Promise<void>((resolve) => this.watcher!.once('ready', resolve));
+    await Promise.all([new Promise<void>((resolve) => this.watcher!.once('ready', resolve)), knowledgeReady]);
   }
 
   async onModuleDestroy(): Promise<void> {
     clearTimeout(this.reloadTimer);
-    await this.watcher?.close();
+    await Promise.all([this.watcher?.close(), this.knowledgeWatcher?.close()]);
   }
 
   list(): AgentDefinition[] {
@@ -92,6 +96,43 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
   onReload(listener: (reload: AgentReload) => void): () => void {
     this.events.on('reload', listener);
     return () => this.events.off('reload', listener);
+  }
+
+  /** Calls `listener` with the path of each knowledge file (of any agent) added, changed or removed. */
+  onKnowledgeChange(listener: (path: string) => void): () => void {
+    this.events.on('knowledge', listener);
+    return () => this.events.off('knowledge', listener);
+  }
+
+  /**
+   * The paths the agents' `knowledge` names are watched, at any depth (a path that does not exist yet too); those no
+   * agent names any more are let go. Resolves when a watcher it starts has made its first scan.
+   */
+  private async watchKnowledge(): Promise<void> {
+    const paths = new Set(
+      this.list().flatMap((agent) =>
+        (agent.knowledge ?? []).map((entry) => join(this.config.agentsDir, normalize(entry))),
+      ),
+    );
+    const gone = [...this.watchedKnowledge].filter((path) => !paths.has(path));
+    const added = [...paths].filter((path) => !this.watchedKnowledge.has(path));
+    this.watchedKnowledge = paths;
+    if (gone.length) this.knowledgeWatcher?.unwatch(gone);
+    if (!added.length) return;
+    if (this.knowledgeWatcher) {
+      this.knowledgeWatcher.add(added);
+      return;
+    }
+    // Started with its first paths: chokidar started on none reports nothing of paths added later.
+    this.knowledgeWatcher = watch(added, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path.slice(this.config.agentsDir.length)),
+      awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
+    }).on('all', (event, path) => {
+      if (event !== 'addDir' && event !== 'unlinkDir') this.events.emit('knowledge', path);
+    });
+    await new Promise<void>((resolve) => this.knowledgeWatcher!.once('ready', resolve));
   }
 
   private scheduleReload(): void {
@@ -130,6 +171,7 @@ export class AgentRegistry implements OnModuleInit, OnModuleDestroy {
     for (const problem of problems) this.logger.error(`${formatAgentProblem(problem)} (not loaded)`);
     const before = new Set(this.agents.keys());
     this.commit(accepted);
+    void this.watchKnowledge();
     const after = new Set(this.agents.keys());
     const added = [...after].filter((id) => !before.has(id));
     const removed = [...before].filter((id) => !after.has(id));
