@@ -21,6 +21,7 @@ export { modelSettings } from './model-settings';
 export { ReplyRouter, type RoutedReply } from './reply-router';
 export {
   MAX_CONTEXT_MESSAGES,
+  type Grounding,
   type ModelSettings,
   type PreparedReply,
   type ReplyContext,

@@ -1,6 +1,6 @@
 import { MessageTooLong, messageBudget } from '../context/fit-context';
 import type { ModelMessage } from '../model-message';
-import { preparedReply, type ReplyContext } from './reply-strategy';
+import { type Grounding, preparedReply, type ReplyContext } from './reply-strategy';
 
 const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
 const document = (text: string, read: string) =>
@@ -66,5 +66,43 @@ describe('a prepared reply refitted to a smaller window', () => {
       reply,
     );
     await expect(prepared.refit(6000)).rejects.toBe(refused);
+  });
+});
+
+describe('a prepared reply with the agent’s grounding', () => {
+  const grounding = (windowTokens: number, asked: number[]): Grounding => ({
+    text: `# Knowledge chosen for ${windowTokens} tokens`,
+    provenance: {},
+    refit: (smaller) => {
+      asked.push(smaller);
+      return Promise.resolve(grounding(smaller, asked));
+    },
+  });
+
+  it('carries it after the persona, and chooses it anew for a smaller window before reading the message anew', async () => {
+    const asked: number[] = [];
+    const budgets: number[] = [];
+    const prepared = preparedReply(
+      {
+        ...context((budget) => {
+          budgets.push(budget);
+          return Promise.resolve({ role: 'user', content: 'What about the joists?' });
+        }),
+        grounding: grounding(100_000, asked),
+      },
+      reply,
+    );
+    expect(prepared.request.messages[0]).toEqual({
+      role: 'system',
+      content: 'You help.\n\n# Knowledge chosen for 100000 tokens',
+    });
+
+    const refitted = await prepared.refit(6000);
+
+    expect(asked).toEqual([6000]);
+    expect(refitted.request.messages[0].content).toBe('You help.\n\n# Knowledge chosen for 6000 tokens');
+    expect(refitted.grounding?.text).toBe('# Knowledge chosen for 6000 tokens');
+    const systemPrompt = 'You help.\n\n# Knowledge chosen for 6000 tokens';
+    expect(budgets).toEqual([messageBudget({ systemPrompt, maxTokens: 500, windowTokens: 6000 })]);
   });
 });

@@ -1,5 +1,5 @@
 import type { AgentRouting, RoutingStrategyName } from '@mb/contracts/types/agent';
-import type { MessageSource } from '@mb/contracts/types/wire/chat-message';
+import type { MessageProvenance, MessageSource } from '@mb/contracts/types/wire/chat-message';
 import type { ModelMessage, ModelRequest } from '../chat-model.service';
 import { fitContext, messageBudget } from '../context/fit-context';
 
@@ -12,6 +12,18 @@ export interface ModelSettings {
   maxTokens: number;
 }
 
+/**
+ * What the agent brings to a call besides its persona (its knowledge files, what it remembers), chosen for the call's
+ * window: the system prompt carries it after the persona, so the fit counts it.
+ */
+export interface Grounding {
+  text: string;
+  /** What the reply's provenance keeps of it. */
+  provenance: Partial<MessageProvenance>;
+  /** The same chosen anew for a smaller window (a refusal taught one). */
+  refit(windowTokens: number): Promise<Grounding>;
+}
+
 export interface ReplyContext {
   routing: AgentRouting;
   settings: ModelSettings;
@@ -22,6 +34,7 @@ export interface ReplyContext {
   windowTokens: number;
   /** The chat's rolling summary, given as memory when older messages do not fit. */
   memory?: string | null;
+  grounding?: Grounding;
   signal?: AbortSignal;
   /**
    * The newest message again, what it carries (attachments) read anew within `budgetTokens`: asked when a refusal
@@ -40,6 +53,8 @@ export interface PreparedReply {
   /** How many messages of the conversation the request holds, and how many older ones it leaves out. */
   contextMessages: number;
   omittedMessages: number;
+  /** The agent's knowledge and memory the request carries. */
+  grounding?: Grounding;
   /** Fits the same reply to a smaller window (after the service refused the request as too long). */
   refit(windowTokens: number): Promise<PreparedReply>;
 }
@@ -55,7 +70,13 @@ export interface ReplyStrategy {
 export const latestUserMessage = (context: ReplyContext) =>
   context.conversation.findLast((message) => message.role === 'user')?.content ?? '';
 
-/** A reply's request fitted to the context's window: the system prompt, then the newest of the last `window` messages that fit. */
+const grounded = (systemPrompt: string, grounding?: Grounding) =>
+  grounding?.text ? `${systemPrompt}\n\n${grounding.text}` : systemPrompt;
+
+/**
+ * A reply's request fitted to the context's window: the system prompt (with the agent's grounding after it), then the
+ * newest of the last `window` messages that fit.
+ */
 export function preparedReply(
   context: ReplyContext,
   reply: {
@@ -66,9 +87,10 @@ export function preparedReply(
     searchQuery?: string;
   },
 ): PreparedReply {
+  const { grounding } = context;
   const fitted = fitContext({
     ...context.settings,
-    systemPrompt: reply.systemPrompt,
+    systemPrompt: grounded(reply.systemPrompt, grounding),
     memory: context.memory,
     conversation: context.conversation,
     historyLimit: reply.window,
@@ -81,12 +103,15 @@ export function preparedReply(
     ...(reply.searchQuery !== undefined && { searchQuery: reply.searchQuery }),
     contextMessages: fitted.contextMessages,
     omittedMessages: fitted.omittedMessages,
+    ...(grounding && { grounding }),
     refit: async (windowTokens) => {
       const { conversation, refitNewest } = context;
-      if (!refitNewest || !conversation.length) return preparedReply({ ...context, windowTokens }, reply);
-      const budget = messageBudget({ ...context.settings, systemPrompt: reply.systemPrompt, windowTokens });
-      const newest = await refitNewest(budget);
-      return preparedReply({ ...context, windowTokens, conversation: [...conversation.slice(0, -1), newest] }, reply);
+      const regrounded = await grounding?.refit(windowTokens);
+      const smaller = { ...context, windowTokens, ...(regrounded && { grounding: regrounded }) };
+      if (!refitNewest || !conversation.length) return preparedReply(smaller, reply);
+      const systemPrompt = grounded(reply.systemPrompt, regrounded);
+      const newest = await refitNewest(messageBudget({ ...context.settings, systemPrompt, windowTokens }));
+      return preparedReply({ ...smaller, conversation: [...conversation.slice(0, -1), newest] }, reply);
     },
   };
 }
