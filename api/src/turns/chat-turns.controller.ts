@@ -4,6 +4,7 @@ import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request
 import type { StopTurnResponse } from '@mb/contracts/types/wire/stop-turn-response';
 import type { ToolDecisionRequest } from '@mb/contracts/types/wire/tool-decision-request';
 import type { ToolDecisionResponse } from '@mb/contracts/types/wire/tool-decision-response';
+import { CurrentViewer, type Viewer } from '../access';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import { ModelKey } from '../llm';
@@ -29,14 +30,15 @@ export class ChatTurnsController {
       'The session is created on the first message. Refusals before anything is stored are error answers; ' +
       'a failure once the stream has started is its `error` event (the reply so far is kept, marked incomplete).',
     events: 'wire/chat-turn-event',
-    errors: ['NO_API_KEY', 'MESSAGE_TOO_LONG', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['NO_API_KEY', 'MESSAGE_TOO_LONG', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
   })
   async start(
     @Body(validBody('chat-turn-request')) body: ChatTurnRequest,
     @ModelKey() apiKey: string | undefined,
     @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<void> {
-    this.stream(await this.turns.start(body, apiKey), res);
+    this.stream(await this.turns.start(body, viewer, apiKey), res);
   }
 
   @Post('sessions/:id/regenerate')
@@ -47,14 +49,15 @@ export class ChatTurnsController {
       'one is version n + 1, chosen, and streams like any turn (stop, re-attach, errors). 409 when a reply is ' +
       'being written or the chat does not end with a reply.',
     events: 'wire/chat-turn-event',
-    errors: ['NO_API_KEY', 'NOT_FOUND', 'CONFLICT'],
+    errors: ['NO_API_KEY', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
   })
   async regenerate(
     @Param('id', sessionIdPipe) id: string,
     @ModelKey() apiKey: string | undefined,
     @Res() res: Response,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<void> {
-    this.stream(await this.turns.regenerate(id, apiKey), res);
+    this.stream(await this.turns.regenerate(id, viewer, apiKey), res);
   }
 
   /** A started turn on the wire: its opening events, then its reply as it comes (nothing more for a reconfiguration). */

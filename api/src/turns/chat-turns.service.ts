@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
 import { toTurnMessageDto } from '../messages';
-import { toSessionDto } from '../sessions';
+import type { Viewer } from '../access';
+import { ChatAccess, toSessionDto } from '../sessions';
 import { TurnOpening } from './opening/turn-opening.service';
 import type { OpenedTurn } from './run/opened-turn';
 import { ReplyRun } from './run/reply-run.service';
@@ -32,20 +33,24 @@ export class ChatTurns {
     private readonly relay: TurnRelay,
     private readonly follower: CheckpointFollower,
     private readonly replies: ReplyStore,
+    private readonly access: ChatAccess,
   ) {}
 
-  /** Everything that can refuse the turn happens before the stream opens and before anything is saved. */
-  async start(request: ChatTurnRequest, apiKey?: string): Promise<StartedTurn> {
-    const opened = await this.opening.open(request, apiKey);
-    return opened.kind === 'reconfigured' ? { opening: opened.events } : this.launch(opened, apiKey);
+  /**
+   * Everything that can refuse the turn happens before the stream opens and before anything is saved. A new chat
+   * belongs to `viewer` (ownerOf).
+   */
+  async start(request: ChatTurnRequest, viewer: Viewer, apiKey?: string): Promise<StartedTurn> {
+    const opened = await this.opening.open(request, viewer, apiKey);
+    return opened.kind === 'reconfigured' ? { opening: opened.events } : this.launch(opened, apiKey, viewer);
   }
 
   /**
    * Regenerate: the chat's last question asked again. The reply it had is kept as a version of the exchange;
    * the new one streams like any turn (stop, re-attach, errors).
    */
-  async regenerate(sessionId: string, apiKey?: string): Promise<StartedTurn> {
-    return this.launch(await this.opening.openRegeneration(sessionId, apiKey), apiKey);
+  async regenerate(sessionId: string, viewer: Viewer, apiKey?: string): Promise<StartedTurn> {
+    return this.launch(await this.opening.openRegeneration(sessionId, apiKey), apiKey, viewer);
   }
 
   /**
@@ -70,8 +75,11 @@ export class ChatTurns {
     return (await this.relay.attach(sessionId, watcher)) ?? this.follower.follow(sessionId, watcher);
   }
 
-  /** The reply's turn, once its rows are stored: followed by the relay and run detached from the request. */
-  private launch(opened: OpenedTurn, apiKey?: string): StartedTurn {
+  /**
+   * The reply's turn, once its rows are stored: followed by the relay and run detached from the request. Its session
+   * event says how the chat stands to `viewer`.
+   */
+  private launch(opened: OpenedTurn, apiKey?: string, viewer?: Viewer): StartedTurn {
     const { session } = opened;
     const turn = new ActiveTurn(session.id, opened.reply.id);
     const broadcast = this.relay.open(
@@ -83,7 +91,11 @@ export class ChatTurns {
     this.active.run(turn, () => this.runs.reply(turn, opened, apiKey));
     return {
       opening: [
-        { type: 'session', session: toSessionDto(session), created: opened.kind === 'new-chat' },
+        {
+          type: 'session',
+          session: toSessionDto(session, viewer && this.access.sharingOf(viewer, session)),
+          created: opened.kind === 'new-chat',
+        },
         { type: 'user-message', message: toTurnMessageDto(opened.userMessage) },
       ],
       turn,

@@ -67,8 +67,8 @@ const OPENING_ROWS = `(VALUES ('user', $2::text, 0, false, NULL::text, NULL::tim
 
 const OPEN_IN_NEW_SESSION = `
   WITH session AS (
-    INSERT INTO chat_sessions (id, agent_type, title, system_prompt, created_at, updated_at)
-    VALUES ($1::uuid, $5, $6, $7, $3::timestamptz, $3::timestamptz)
+    INSERT INTO chat_sessions (id, agent_type, title, system_prompt, owner, created_at, updated_at)
+    VALUES ($1::uuid, $5, $6, $7, $8, $3::timestamptz, $3::timestamptz)
   )
   INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
   SELECT $1::uuid, v.role, v.content, v.pos, $3::timestamptz, v.streaming, v.owner_id, v.heartbeat_at
@@ -94,11 +94,12 @@ const LEASE_OF_EACH = `v.streaming, CASE WHEN v.streaming THEN input.owner_id EN
 /** Several new chats at once: the sessions, and each one's user message and streaming reply. */
 const OPEN_IN_NEW_SESSIONS = `
   WITH input AS (
-    SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[])
-      AS i(session_id, content, at, owner_id, agent_type, title, system_prompt)
+    SELECT * FROM unnest(
+      $1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]
+    ) AS i(session_id, content, at, owner_id, agent_type, title, system_prompt, chat_owner)
   ), sessions AS (
-    INSERT INTO chat_sessions (id, agent_type, title, system_prompt, created_at, updated_at)
-    SELECT session_id, agent_type, title, system_prompt, at, at FROM input
+    INSERT INTO chat_sessions (id, agent_type, title, system_prompt, owner, created_at, updated_at)
+    SELECT session_id, agent_type, title, system_prompt, chat_owner, at, at FROM input
   )
   INSERT INTO chat_messages (session_id, role, content, "order", created_at, streaming, owner_id, heartbeat_at)
   SELECT input.session_id, ${OPENING_COLUMNS_OF_EACH}, v.pos, input.at, ${LEASE_OF_EACH}
@@ -164,6 +165,7 @@ export class ReplyOpeningStore {
           fresh.map((input) => input.session.agentType),
           fresh.map((input) => input.session.title),
           fresh.map((input) => input.session.systemPrompt),
+          fresh.map((input) => input.session.owner ?? null),
         ],
       ],
       [existing, OPEN_IN_SESSIONS, [...openingArrays(existing), MAX_MESSAGE_ORDER]],
@@ -186,7 +188,16 @@ export class ReplyOpeningStore {
     const [sql, parameters] = input.isNew
       ? [
           OPEN_IN_NEW_SESSION,
-          [session.id, input.content, now, input.ownerId, session.agentType, session.title, session.systemPrompt],
+          [
+            session.id,
+            input.content,
+            now,
+            input.ownerId,
+            session.agentType,
+            session.title,
+            session.systemPrompt,
+            session.owner ?? null,
+          ],
         ]
       : [OPEN_IN_SESSION, [session.id, input.content, now, input.ownerId, MAX_MESSAGE_ORDER]];
     try {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
-import { AgentRegistry } from '../../agents';
+import { ownerOf, type Viewer } from '../../access';
+import { agentRefused, AgentRegistry, mayUse } from '../../agents';
 import { AttachmentReader } from '../../attachments';
 import { AppError } from '../../common/app-error';
 import { ModelClients } from '../../llm';
@@ -26,10 +27,15 @@ export class TurnOpening {
     private readonly attachments: AttachmentReader,
   ) {}
 
-  /** A new message, an edit of the last one, or a pasted configuration (applied at once). */
-  async open(request: ChatTurnRequest, apiKey?: string): Promise<OpenedTurn | ReconfiguredTurn> {
+  /**
+   * A new message, an edit of the last one, or a pasted configuration (applied at once), from `viewer`: a new chat is
+   * theirs. The chat itself was checked against them by ChatAccessGuard; the agent is checked here.
+   */
+  async open(request: ChatTurnRequest, viewer: Viewer, apiKey?: string): Promise<OpenedTurn | ReconfiguredTurn> {
     const agent = this.agents.get(request.agentType);
     if (!agent) throw AppError.validation([`agentType "${request.agentType}" is not a known agent`]);
+    if (!mayUse(viewer, agent)) throw agentRefused(agent);
+    const owner = ownerOf(viewer);
     const existing = request.sessionId ? await this.sessions.getSession(request.sessionId) : null;
     if (existing && existing.agentType !== agent.id) {
       throw AppError.validation([
@@ -40,13 +46,13 @@ export class TurnOpening {
     if (request.editOf !== undefined && !existing)
       throw AppError.validation(['editOf needs the sessionId of its chat']);
     const files = request.attachments ?? [];
-    if (files.length) return this.openWithFiles(request, agent, existing, files, apiKey);
+    if (files.length) return this.openWithFiles(request, agent, existing, files, owner, apiKey);
     if (agent.conversation.reconfigurable) {
       const override = readPersonaOverride(request.content);
       if (override.kind !== 'none' && request.editOf !== undefined) throw versionRefusals['configuration-message']();
       if (override.kind === 'invalid') throw configurationRefused(override.problems);
       if (override.kind === 'valid')
-        return this.reconfiguration.reconfigure(agent, existing, request.content, override.persona);
+        return this.reconfiguration.reconfigure(agent, existing, request.content, override.persona, viewer);
     }
 
     // Refused before the user's message is stored: the browser keeps the draft.
@@ -56,7 +62,7 @@ export class TurnOpening {
     assertFits(model, content);
     if (existing && request.editOf !== undefined)
       return this.rows.openVersion(agent, model, existing, { messageId: request.editOf, content });
-    return this.rows.openMessage(agent, model, existing, content);
+    return this.rows.openMessage(agent, model, existing, content, [], content, owner);
   }
 
   /**
@@ -68,6 +74,7 @@ export class TurnOpening {
     agent: AgentDefinition,
     existing: ChatSessionEntity | null,
     files: string[],
+    owner: string | null,
     apiKey?: string,
   ): Promise<OpenedTurn> {
     if (request.editOf !== undefined)
@@ -79,7 +86,7 @@ export class TurnOpening {
     const model = this.models.of(agent, existing);
     const readings = await this.attachments.plan(agent, content, files, model.budgetTokens);
     const title = content || (await this.attachments.names(files)).join(', ');
-    return this.rows.openMessage(agent, model, existing, content, readings, title);
+    return this.rows.openMessage(agent, model, existing, content, readings, title, owner);
   }
 
   /**

@@ -4,7 +4,8 @@ import type { AgentConfig } from '@mb/contracts/types/agent-config';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import { ChatMessages, toMessageDto } from '../../messages';
 import { ChatPersonas } from '../../personas';
-import { type ChatSessionEntity, SessionStore, toSessionDto } from '../../sessions';
+import { ownerOf, type Viewer } from '../../access';
+import { ChatAccess, type ChatSessionEntity, SessionStore, toSessionDto } from '../../sessions';
 import { sessionOf } from './turn-session';
 
 /** A turn that needed no model call: a configuration pasted into a reconfigurable agent's chat, applied. */
@@ -20,6 +21,7 @@ export class TurnReconfiguration {
     private readonly sessions: SessionStore,
     private readonly personas: ChatPersonas,
     private readonly messages: ChatMessages,
+    private readonly access: ChatAccess,
   ) {}
 
   async reconfigure(
@@ -27,18 +29,21 @@ export class TurnReconfiguration {
     existing: ChatSessionEntity | null,
     content: string,
     persona: AgentConfig,
+    viewer: Viewer,
   ): Promise<ReconfiguredTurn> {
-    const created = existing ?? (await this.sessions.createSession(sessionOf(agent, content)));
+    const created =
+      existing ?? (await this.sessions.createSession({ ...sessionOf(agent, content), owner: ownerOf(viewer) }));
     // Recorded in the chat's persona history with the persona, in one transaction.
     const { session } = await this.personas.switchPersona(agent, created, persona, 'applied');
     const userMessage = await this.messages.appendMessage(session.id, { role: 'user', content });
     const confirmation = await this.personas.confirm(agent, session.id);
+    const dto = toSessionDto(session, this.access.sharingOf(viewer, session));
     return {
       kind: 'reconfigured',
       events: [
-        { type: 'session', session: toSessionDto(session), created: !existing },
+        { type: 'session', session: dto, created: !existing },
         { type: 'user-message', message: toMessageDto(userMessage) },
-        { type: 'reconfigured', session: toSessionDto(session) },
+        { type: 'reconfigured', session: dto },
         { type: 'done', message: toMessageDto(confirmation) },
       ],
     };

@@ -24,7 +24,10 @@ export class TurnRows {
     private readonly clock: Clock,
   ) {}
 
-  /** A new message, in `existing` or in a new chat stored with it, with the files it sends and how each is read. */
+  /**
+   * A new message, in `existing` or in a new chat stored with it (owned by `owner`), with the files it sends and how
+   * each is read.
+   */
   async openMessage(
     agent: AgentDefinition,
     model: TurnModel,
@@ -32,9 +35,10 @@ export class TurnRows {
     content: string,
     readings: AttachmentReading[] = [],
     title = content,
+    owner: string | null = null,
   ): Promise<OpenedTurn> {
     const now = this.clock.now();
-    const session = existing ?? newSession(agent, title, now);
+    const session = existing ?? newSession(agent, title, now, owner);
     // One transaction: the user's message and the reply's streaming row, or nothing (another reply is streaming).
     const opened = await this.openings.open({ session, isNew: !existing, content, ownerId: this.leases.ownerId, now });
     if (!opened.ok) throw messageRefusals[opened.reason]();

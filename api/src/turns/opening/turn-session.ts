@@ -13,8 +13,22 @@ export function sessionOf(agent: AgentDefinition, firstMessage: string): NewSess
   };
 }
 
-/** A session to be stored with the turn's first messages. */
-export function newSession(agent: AgentDefinition, firstMessage: string, now: Date): ChatSessionEntity {
-  const fields = { id: randomUUID(), persona: null, summaryThrough: null, ...sessionOf(agent, firstMessage) };
+/** A session to be stored with the turn's first messages, owned by `owner` (ownerOf the viewer; null: no people). */
+export function newSession(
+  agent: AgentDefinition,
+  firstMessage: string,
+  now: Date,
+  owner: string | null = null,
+): ChatSessionEntity {
+  const fields = {
+    id: randomUUID(),
+    persona: null,
+    summaryThrough: null,
+    ...sessionOf(agent, firstMessage),
+    owner,
+    shared: false,
+    sharedBy: null,
+    sharedAt: null,
+  };
   return Object.assign(new ChatSessionEntity(), { ...fields, createdAt: now, updatedAt: now });
 }
