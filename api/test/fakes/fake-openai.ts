@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens } from 'gpt-tokenizer';
 import { eventually } from '../support/eventually';
+import { embeddingsAnswer } from './fake-embeddings';
 
 export interface ScriptedReply {
   /** Default 200; >= 400 answers an OpenAI-style error body. */
@@ -131,6 +132,11 @@ export class FakeOpenAI {
     return this.requests.filter((r) => r.method === 'POST' && pathOf(r.path) === '/v1/chat/completions');
   }
 
+  /** POST /v1/embeddings: each body's input and model. */
+  embeddingRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && pathOf(r.path) === '/v1/embeddings');
+  }
+
   script(...replies: ScriptedReply[]): void {
     this.queue.push(...replies);
   }
@@ -174,7 +180,8 @@ export class FakeOpenAI {
     const path = pathOf(record.path);
     const isCompletion = req.method === 'POST' && path === '/v1/chat/completions';
     const isModels = req.method === 'GET' && path === '/v1/models';
-    if (!isCompletion && !isModels) {
+    const isEmbeddings = req.method === 'POST' && path === '/v1/embeddings';
+    if (!isCompletion && !isModels && !isEmbeddings) {
       return sendJson(
         res,
         404,
@@ -191,6 +198,12 @@ export class FakeOpenAI {
       const created = nowSeconds();
       const model = { id: this.options.model ?? defaultModel, object: 'model', created, owned_by: 'fake' };
       return sendJson(res, 200, { object: 'list', data: [model] });
+    }
+    if (isEmbeddings) {
+      const answer = this.options.failEmbeddings ? undefined : embeddingsAnswer(record.body);
+      return answer
+        ? sendJson(res, 200, answer)
+        : sendJson(res, 400, errorBody('Invalid embeddings request.', 'invalid_request_error', null));
     }
     if (malformed || typeof record.body !== 'object' || record.body === null) {
       return sendJson(

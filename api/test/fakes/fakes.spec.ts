@@ -283,12 +283,25 @@ describe(FakeOpenAI.name, () => {
 
   it('answers 404 to unknown routes and 400 to malformed JSON', async () => {
     const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
-    const unknown = await fetch(`${fake.baseUrl}/embeddings`, { method: 'POST', headers, body: '{}' });
+    const unknown = await fetch(`${fake.baseUrl}/moderations`, { method: 'POST', headers, body: '{}' });
     expect(unknown.status).toBe(404);
-    expect((await jsonOf<OpenAIErrorBody>(unknown)).error.message).toContain('/v1/embeddings');
+    expect((await jsonOf<OpenAIErrorBody>(unknown)).error.message).toContain('/v1/moderations');
     const malformed = await fetch(`${fake.baseUrl}/chat/completions`, { method: 'POST', headers, body: '{"model":' });
     expect(malformed.status).toBe(400);
     expect((await jsonOf<OpenAIErrorBody>(malformed)).error.type).toBe('invalid_request_error');
+  });
+
+  it('answers /embeddings with the same unit vectors for the same texts, nearer for texts sharing words', async () => {
+    const input = ['ferritin was low in March', 'ferritin values in March', 'the poodle eats rice'];
+    const { data } = await client().embeddings.create({ model: 'text-embedding-3-small', input });
+    const again = await client().embeddings.create({ model: 'text-embedding-3-small', input: input[0] });
+    const [a, b, c] = data.map((item) => item.embedding);
+    const dot = (x: number[], y: number[]) => x.reduce((sum, value, i) => sum + value * y[i], 0);
+    expect(data.map((item) => item.index)).toEqual([0, 1, 2]);
+    expect(dot(a, a)).toBeCloseTo(1);
+    expect(again.data[0].embedding).toEqual(a);
+    expect(dot(a, b)).toBeGreaterThan(dot(a, c));
+    expect(fake.embeddingRequests()).toHaveLength(2);
   });
 
   it('reset() clears the queue and records and restores the start options', async () => {
