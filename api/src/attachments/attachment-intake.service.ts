@@ -1,7 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { attachmentPolicyTexts } from '@mb/contracts/attachment-policy';
 import type { Request } from 'express';
-import { AgentRegistry, AttachmentPolicy } from '../agents';
+import { ownerOf, type Viewer } from '../access';
+import { agentRefused, AgentRegistry, AttachmentPolicy, mayUse } from '../agents';
 import { AppError } from '../common/app-error';
 import { type AttachmentMeta, AttachmentStore } from './attachment.store';
 import { AttachmentProcessing } from './attachment-processing.service';
@@ -23,13 +24,17 @@ export class AttachmentIntake implements OnApplicationShutdown {
     private readonly store: AttachmentStore,
   ) {}
 
-  async upload(agentType: unknown, req: Request): Promise<AttachmentMeta> {
+  async upload(agentType: unknown, req: Request, viewer: Viewer): Promise<AttachmentMeta> {
     const agent = typeof agentType === 'string' ? this.agents.get(agentType) : undefined;
     if (!agent) {
       req.res?.setHeader('Connection', 'close');
       throw AppError.validation([
         typeof agentType === 'string' ? `agentType "${agentType}" is not a known agent` : 'agentType is required',
       ]);
+    }
+    if (!mayUse(viewer, agent)) {
+      req.res?.setHeader('Connection', 'close');
+      throw agentRefused(agent);
     }
     const accepted = this.policy.of(agent);
     if (!accepted.kinds.length && !accepted.blindNote) {
@@ -38,7 +43,7 @@ export class AttachmentIntake implements OnApplicationShutdown {
     }
     const file = await this.receiver.receive(req, accepted.maxFileBytes);
     try {
-      return await this.store.insert(await this.processing.process(agent, file));
+      return await this.store.insert(await this.processing.process(agent, file), ownerOf(viewer));
     } finally {
       await this.receiver.discard(file);
     }

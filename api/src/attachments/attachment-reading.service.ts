@@ -5,6 +5,7 @@ import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import { AttachmentPolicy } from '../agents';
 import { AppError } from '../common/app-error';
 import { MessageTooLong, type ModelAttachment, tokensOf } from '../llm';
+import { UPLOAD_NOT_FOUND } from '../sessions';
 import { toAttachmentDto } from './attachment-dto';
 import { type AttachmentMeta, type AttachmentReading, AttachmentStore } from './attachment.store';
 import type { WholeReading } from './kinds/attachment-kind-handler';
@@ -52,10 +53,7 @@ export class AttachmentReader {
         `This assistant takes at most ${accepted.maxFiles} ${accepted.maxFiles === 1 ? 'file' : 'files'} per message.`,
       );
     const metas = await this.store.meta(ids);
-    if (metas.length < ids.length)
-      throw AppError.validation([
-        'an attachment was not found (uploads not sent within a day are removed): attach the file again',
-      ]);
+    if (metas.length < ids.length) throw AppError.validation([UPLOAD_NOT_FOUND]);
     for (const meta of metas) {
       if (meta.agentType !== agent.id)
         throw AppError.validation([`attachment ${meta.id} was uploaded for another agent`]);

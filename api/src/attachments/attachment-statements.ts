@@ -35,11 +35,12 @@ export async function insertAttachment(
   id: string,
   sessionId: string | null,
   input: NewAttachment,
+  uploader: string | null = null,
 ): Promise<void> {
   await tx.query(
     `INSERT INTO chat_attachments
-       (id, agent_type, session_id, kind, name, media_type, size, content, thumbnail, width, height, pages)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+       (id, agent_type, session_id, kind, name, media_type, size, content, thumbnail, width, height, pages, owner)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       id,
       input.agentType,
@@ -53,6 +54,7 @@ export async function insertAttachment(
       input.width ?? null,
       input.height ?? null,
       input.pages ?? null,
+      uploader,
     ],
   );
   const parts = input.parts ?? [];

@@ -107,9 +107,10 @@ const readingsJson = (readings: AttachmentReading[]) =>
 export class AttachmentStore {
   constructor(private readonly db: DataSource) {}
 
-  async insert(input: NewAttachment): Promise<AttachmentMeta> {
+  /** An upload, not yet sent: until then it is its uploader's alone (ownerOf the viewer; null: no people). */
+  async insert(input: NewAttachment, uploader: string | null = null): Promise<AttachmentMeta> {
     const id = randomUUID();
-    await this.db.transaction((tx) => insertAttachment(tx, id, null, input));
+    await this.db.transaction((tx) => insertAttachment(tx, id, null, input, uploader));
     return (await this.meta([id]))[0];
   }
 

@@ -1,18 +1,15 @@
-import { Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import type { Request, Response } from 'express';
+import { CurrentViewer, type Viewer } from '../access';
 import { AppError } from '../common/app-error';
 import { StreamedBody } from '../common/json-body.guard';
 import { Answers } from '../common/route-docs';
 import { toAttachmentDto } from './attachment-dto';
 import { AttachmentStore } from './attachment.store';
 import { AttachmentIntake } from './attachment-intake.service';
+import { attachmentIdPipe, thumbnailIdPipe } from '../sessions';
 import { kindHandler } from './kinds/attachment-kinds';
-
-const attachmentId = new ParseUUIDPipe({
-  version: '4',
-  exceptionFactory: () => AppError.notFound('Attachment'),
-});
 
 /** RFC 6266: an ASCII fallback, and the real name in UTF-8. Quotes and slashes never reach the header. */
 function disposition(type: 'inline' | 'attachment', name: string): string {
@@ -56,7 +53,7 @@ export class AttachmentsController {
       'multipart/form-data with one field `file`. What the file is comes from its bytes. A photo is turned upright, ' +
       'stripped of every metadata block (GPS included) and downscaled to IMAGE_MAX_EDGE; a document is read into ' +
       'text. Only that is kept. Send it with POST /api/chat/turns (`attachments`); an upload never sent is removed ' +
-      'after a day.',
+      "after a day. Once people are configured an upload is its uploader's alone until sent, then its chat's.",
     query: { agentType: 'The agent the file is for: its `input.attachments` decides what it takes.' },
     json: 'wire/chat-attachment',
     errors: [
@@ -66,10 +63,15 @@ export class AttachmentsController {
       'TOO_MANY_FILES',
       'UNSUPPORTED_MEDIA_TYPE',
       'VALIDATION_FAILED',
+      'FORBIDDEN',
     ],
   })
-  async upload(@Query('agentType') agentType: unknown, @Req() req: Request): Promise<ChatAttachment> {
-    return toAttachmentDto(await this.intake.upload(agentType, req));
+  async upload(
+    @Query('agentType') agentType: unknown,
+    @Req() req: Request,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<ChatAttachment> {
+    return toAttachmentDto(await this.intake.upload(agentType, req, viewer));
   }
 
   @Get(':id')
@@ -78,7 +80,7 @@ export class AttachmentsController {
     content: { 'image/jpeg': 'A photo', 'image/png': 'An image', 'application/octet-stream': 'A document' },
     errors: ['NOT_FOUND'],
   })
-  async file(@Param('id', attachmentId) id: string, @Res() res: Response): Promise<void> {
+  async file(@Param('id', attachmentIdPipe) id: string, @Res() res: Response): Promise<void> {
     const found = await this.store.content(id, 'content');
     if (!found) throw AppError.notFound('Attachment');
     const { meta, bytes } = found;
@@ -91,7 +93,7 @@ export class AttachmentsController {
     content: { 'image/webp': 'The thumbnail' },
     errors: ['NOT_FOUND'],
   })
-  async thumbnail(@Param('id', attachmentId) id: string, @Res() res: Response): Promise<void> {
+  async thumbnail(@Param('id', thumbnailIdPipe) id: string, @Res() res: Response): Promise<void> {
     const found = await this.store.content(id, 'thumbnail');
     if (!found) throw AppError.notFound('Thumbnail');
     sendFile(res, 'image/webp', found.bytes, 'inline', found.meta.name.replace(/\.[^.]*$/, '') + '.webp');
@@ -99,8 +101,8 @@ export class AttachmentsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @Answers({ summary: 'Remove an upload not yet sent', empty: true, errors: ['NOT_FOUND', 'CONFLICT'] })
-  async remove(@Param('id', attachmentId) id: string): Promise<void> {
+  @Answers({ summary: 'Remove an upload not yet sent', empty: true, errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'] })
+  async remove(@Param('id', attachmentIdPipe) id: string): Promise<void> {
     const outcome = await this.store.deleteUnsent(id);
     if (outcome === 'missing') throw AppError.notFound('Attachment');
     if (outcome === 'sent')
