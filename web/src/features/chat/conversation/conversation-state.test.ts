@@ -11,9 +11,9 @@ import {
   lastExchange,
   streamingKey,
   withToolCall,
-  type ChatItem,
   type ConversationState,
 } from './conversation-state';
+import type { ChatItem } from '../chat-item';
 
 const greeting = 'Hello, MB! How can I help?';
 

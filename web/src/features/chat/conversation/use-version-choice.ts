@@ -4,7 +4,8 @@ import { chooseVersion } from '../../../lib/api/versions';
 import { useModelKey } from '../../../lib/model-key';
 import { reportTurnFailure } from '../errors/report-turn-failure';
 import { toTurnFailure } from '../errors/turn-failure';
-import type { ChatItem, ConversationAction } from './conversation-state';
+import type { ChatItem } from '../chat-item';
+import type { ConversationAction } from './conversation-state';
 
 type VersionChoiceDeps = {
   agent: AgentDefinition;

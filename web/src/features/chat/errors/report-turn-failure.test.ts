@@ -5,7 +5,7 @@ import type { ErrorResponse } from '@mb/contracts/types/wire/error-response';
 import { toast } from '../../../components/toast/toasts';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { SERVER_UNREACHABLE } from '../../../lib/failure-wording';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import { failureReason, reportTurnFailure as sut } from './report-turn-failure';
 import { toTurnFailure, type TurnFailure } from './turn-failure';
 

@@ -1,7 +1,7 @@
 import type { AgentDefinition, ErrorStyle } from '@mb/contracts/types/agent';
 import { toast } from '../../../components/toast/toasts';
 import { inputRefusals, wordingOf } from '../../../lib/failure-wording';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import type { TurnFailure } from './turn-failure';
 
 export const errorToastTitle = 'Error';

@@ -1,6 +1,6 @@
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import { CopyButton } from './copy-button';
 import { ExchangeVersions } from './exchange-versions';
 import { Markdown } from './markdown';

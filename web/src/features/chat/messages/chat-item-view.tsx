@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import { AssistantMessage } from './assistant-message';
 import type { MessageContext } from './message-context';
 import { NoticeMessage } from './notice-message';

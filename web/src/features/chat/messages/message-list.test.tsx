@@ -5,7 +5,8 @@ import { toast } from '../../../components/toast/toasts';
 import { modelKeyStorageName } from '../../../lib/model-key';
 import { storedPdf, storedPhoto } from '../../../test/upload-agents';
 import { toolCall } from '../../../test/tool-calls';
-import { streamingKey, type ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
+import { streamingKey } from '../conversation/conversation-state';
 import { MessageList as Sut } from './message-list';
 
 vi.mock('../../../components/toast/toasts', () => ({ toast: vi.fn() }));

@@ -1,7 +1,8 @@
 import { m } from 'framer-motion';
 import { useRef } from 'react';
 import type { AgentCopyToast } from '@mb/contracts/types/agent';
-import { lastExchange, type ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
+import { lastExchange } from '../conversation/conversation-state';
 import { ChatItemView } from './chat-item-view';
 import type { ExchangeActions, MessageContext } from './message-context';
 import { ReplyAnnouncement } from './reply-announcement';

@@ -1,5 +1,5 @@
 import { useModelKey } from '../../../lib/model-key';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import styles from './notice-message.module.css';
 
 const texts = {

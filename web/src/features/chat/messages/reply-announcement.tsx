@@ -1,4 +1,4 @@
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import { speakerLabels } from './speaker-labels';
 import { useCompletedReplyAnnouncement } from './use-completed-reply-announcement';
 import { VisuallyHidden } from '../../../components/visually-hidden';

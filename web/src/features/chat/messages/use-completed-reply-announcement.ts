@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import removeMarkdown from 'remove-markdown';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 
 type AssistantItem = Extract<ChatItem, { kind: 'assistant' }>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import type { ExchangeActions } from './message-context';
 
 /**

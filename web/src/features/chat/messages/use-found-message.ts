@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 
 /** A message to bring into view and mark for a moment (a search result); a new `at` asks again. */
 export type MessageFocus = { key: string; at: number };

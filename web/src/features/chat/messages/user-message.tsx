@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import type { ChatItem } from '../conversation/conversation-state';
+import type { ChatItem } from '../chat-item';
 import { ExchangeVersions } from './exchange-versions';
 import { MessageActionButton } from './message-action-button';
 import { MessageActions } from './message-actions';

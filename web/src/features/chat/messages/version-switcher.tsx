@@ -1,4 +1,4 @@
-import type { MessageVersions } from '../conversation/conversation-state';
+import type { MessageVersions } from '../chat-item';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { MessageActionButton } from './message-action-button';

@@ -1,4 +1,4 @@
-import type { ChatItem } from '../../conversation/conversation-state';
+import type { ChatItem } from '../../chat-item';
 import { toolLabel } from '../../tools/tool-labels';
 import { toolCallTexts as texts } from './tool-call-texts';
 import { VisuallyHidden } from '../../../../components/visually-hidden';
