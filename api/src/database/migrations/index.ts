@@ -11,6 +11,7 @@ import { Attachments1764600000000 } from './1764600000000-attachments';
 import { ToolCalls1764700000000 } from './1764700000000-tool-calls';
 import { People1764800000000 } from './1764800000000-people';
 import { Knowledge1764900000000 } from './1764900000000-knowledge';
+import { Memory1765000000000 } from './1765000000000-memory';
 import { ApiKeys1765100000000 } from './1765100000000-api-keys';
 
 /** Every migration, oldest first; both database modes run exactly these. */
@@ -28,5 +29,6 @@ export const migrations = [
   ToolCalls1764700000000,
   People1764800000000,
   Knowledge1764900000000,
+  Memory1765000000000,
   ApiKeys1765100000000,
 ];
