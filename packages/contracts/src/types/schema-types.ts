@@ -8,6 +8,7 @@ import type { AgentConfig } from './agent-config.js';
 import type { AgentDefinition } from './agent.js';
 import type { PeopleFile } from './people.js';
 import type { AgentKnowledgeStatus } from './wire/agent-knowledge.js';
+import type { AgentMemoryList } from './wire/agent-memory.js';
 import type { ApiKey } from './wire/api-key.js';
 import type { ApplyPersonaRequest } from './wire/apply-persona-request.js';
 import type { AssistantChatRequest } from './wire/assistant-chat-request.js';
@@ -32,6 +33,8 @@ import type { GrantAccessResponse } from './wire/grant-access-response.js';
 import type { HealthResponse } from './wire/health-response.js';
 import type { ImportChatRequest } from './wire/import-chat-request.js';
 import type { ImportChatResponse } from './wire/import-chat-response.js';
+import type { MemoryExport } from './wire/memory-export.js';
+import type { MemoryImportResponse } from './wire/memory-import-response.js';
 import type { PersonaApplied } from './wire/persona-applied.js';
 import type { PersonaChanges } from './wire/persona-changes.js';
 import type { PersonaHistoryEntry } from './wire/persona-history-entry.js';
@@ -47,6 +50,7 @@ import type { ToolDecisionRequest } from './wire/tool-decision-request.js';
 import type { ToolDecisionResponse } from './wire/tool-decision-response.js';
 import type { ToolsResponse } from './wire/tools-response.js';
 import type { UpdateChatSessionRequest } from './wire/update-chat-session-request.js';
+import type { UpdateMemoryFactRequest } from './wire/update-memory-fact-request.js';
 import type { UsageResponse } from './wire/usage-response.js';
 import type { VerifyKeyResponse } from './wire/verify-key-response.js';
 
@@ -55,6 +59,7 @@ export interface SchemaTypes {
   'agent': AgentDefinition;
   'people': PeopleFile;
   'wire/agent-knowledge': AgentKnowledgeStatus;
+  'wire/agent-memory': AgentMemoryList;
   'wire/api-key': ApiKey;
   'wire/apply-persona-request': ApplyPersonaRequest;
   'wire/assistant-chat-request': AssistantChatRequest;
@@ -79,6 +84,8 @@ export interface SchemaTypes {
   'wire/health-response': HealthResponse;
   'wire/import-chat-request': ImportChatRequest;
   'wire/import-chat-response': ImportChatResponse;
+  'wire/memory-export': MemoryExport;
+  'wire/memory-import-response': MemoryImportResponse;
   'wire/persona-applied': PersonaApplied;
   'wire/persona-changes': PersonaChanges;
   'wire/persona-history-entry': PersonaHistoryEntry;
@@ -94,6 +101,7 @@ export interface SchemaTypes {
   'wire/tool-decision-response': ToolDecisionResponse;
   'wire/tools-response': ToolsResponse;
   'wire/update-chat-session-request': UpdateChatSessionRequest;
+  'wire/update-memory-fact-request': UpdateMemoryFactRequest;
   'wire/usage-response': UsageResponse;
   'wire/verify-key-response': VerifyKeyResponse;
 }

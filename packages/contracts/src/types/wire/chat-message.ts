@@ -171,11 +171,29 @@ export interface MessageProvenance {
    * What of the agent's knowledge files the model read for this reply (absent when the agent has none).
    */
   knowledge?: KnowledgeRead;
+  memory?: MemoryRead;
 }
 export interface ToolCallSummary {
   tool: string;
   durationMs: number;
   ok: boolean;
+}
+/**
+ * What the agent remembered for the person was given to the model with this reply (agents with memory only).
+ */
+export interface MemoryRead {
+  /**
+   * Facts given.
+   */
+  facts: number;
+  /**
+   * Facts kept; more than `facts` when the window left no room for all (the newest were given).
+   */
+  total: number;
+  /**
+   * Tokens they took (our count).
+   */
+  tokens: number;
 }
 /**
  * This interface was referenced by `ChatMessage`'s JSON-Schema
