@@ -4,6 +4,7 @@ import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request
 import { toTurnMessageDto } from '../messages';
 import type { Viewer } from '../access';
 import { ChatAccess, toSessionDto } from '../sessions';
+import type { KeptTurnRequest, UnkeptTurnRequest } from './opening/external-turn';
 import { TurnOpening } from './opening/turn-opening.service';
 import type { OpenedTurn } from './run/opened-turn';
 import { ReplyRun } from './run/reply-run.service';
@@ -43,6 +44,19 @@ export class ChatTurns {
   async start(request: ChatTurnRequest, viewer: Viewer, apiKey?: string): Promise<StartedTurn> {
     const opened = await this.opening.open(request, viewer, apiKey);
     return opened.kind === 'reconfigured' ? { opening: opened.events } : this.launch(opened, apiKey, viewer);
+  }
+
+  /** A program's message (the OpenAI-compatible API) in the stored chat it goes on: kept and reachable like any turn. */
+  async startKept(request: KeptTurnRequest, apiKey?: string): Promise<ActiveTurn> {
+    return this.launch(await this.opening.openKept(request, apiKey), apiKey).turn!;
+  }
+
+  /** A program's message that nothing is kept of (store: false): the reply runs and is told, and no row is written. */
+  startUnkept(request: UnkeptTurnRequest, apiKey?: string): ActiveTurn {
+    const opened = this.opening.openUnkept(request, apiKey);
+    const turn = new ActiveTurn(opened.session.id, opened.reply.id);
+    this.active.runUnlisted(turn, () => this.runs.reply(turn, opened, apiKey));
+    return turn;
   }
 
   /**

@@ -19,6 +19,7 @@ import { TurnRows } from './opening/turn-rows.service';
 import { ReplyContexts } from './run/reply-contexts.service';
 import { ReplyRun } from './run/reply-run.service';
 import { ReplyEndings } from './ending/reply-endings.service';
+import { UnstoredEndings } from './ending/unstored-endings';
 import { ActiveTurns } from './live/active-turns';
 import { CheckpointFollower } from './live/checkpoint-follower';
 import { RedisTurnRelay } from './live/relay/redis-turn-relay';
@@ -59,6 +60,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     ReplyContexts,
     ReplyRun,
     ReplyEndings,
+    UnstoredEndings,
     ActiveTurns,
     ReplyLeases,
     CheckpointFollower,
@@ -70,5 +72,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     ReplyStore,
     ChatTurns,
   ],
+  // For the OpenAI-compatible API, whose turns go the same way as the chat page's.
+  exports: [ChatTurns],
 })
 export class TurnsModule {}

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../../common/app-error';
-import { MessageTooLong, ModelCallAborted, type PreparedReply } from '../../llm';
+import { MessageTooLong, type PreparedReply } from '../../llm';
 import { toTurnMessageDto } from '../../messages';
 import { SessionSummaries } from '../../summaries';
 import type { ActiveTurn } from '../live/active-turns';
 import { ReplyLeases } from '../live/reply-leases';
 import { ReplyStore, type ReplyEnding } from '../rows/reply.store';
+import { failureEvent } from './failure-event';
 import type { StoredTurn } from './stored-turn';
 
 /** How a reply ends: saved as finished, kept cut short, removed when empty, or taken back with its message. */
@@ -62,15 +63,7 @@ export class ReplyEndings {
       turn.text.trim() || toolCalls.length
         ? await this.finish(turn, { content: turn.text, incomplete: true, sources: used?.sources ?? [], toolCalls })
         : await this.discard(turn);
-    const message = partial ? toTurnMessageDto(partial) : null;
-    if (error instanceof ModelCallAborted) {
-      turn.emit({ type: 'stopped', message });
-      return;
-    }
-    const failure = error instanceof AppError ? error : new AppError('INTERNAL', 'The reply failed. Please try again.');
-    if (!(error instanceof AppError))
-      this.logger.error(`Turn failed: ${(error as Error).name}`, (error as Error).stack);
-    turn.emit({ type: 'error', code: failure.code, message: failure.message, partial: message });
+    turn.emit(failureEvent(error, partial ? toTurnMessageDto(partial) : null, this.logger));
   }
 
   /** Saving an ending must not throw: the session may have been deleted meanwhile. */

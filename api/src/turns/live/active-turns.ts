@@ -98,6 +98,8 @@ export class ActiveTurn {
 export class ActiveTurns implements BeforeApplicationShutdown {
   private readonly bySession = new Map<string, ActiveTurn>();
   private readonly running = new Set<Promise<void>>();
+  /** Replies with no row (nothing of them is kept): no checkpoint, no chat reaches them; stopped with the process. */
+  private readonly unlisted = new Set<ActiveTurn>();
 
   get(sessionId: string): ActiveTurn | undefined {
     return this.bySession.get(sessionId);
@@ -119,8 +121,18 @@ export class ActiveTurns implements BeforeApplicationShutdown {
     this.running.add(running);
   }
 
+  /** A reply nothing is kept of: run until its work settles, stopped on shutdown, never listed. */
+  runUnlisted(turn: ActiveTurn, work: () => Promise<void>): void {
+    this.unlisted.add(turn);
+    const running: Promise<void> = work().finally(() => {
+      this.unlisted.delete(turn);
+      this.running.delete(running);
+    });
+    this.running.add(running);
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
-    for (const turn of this.bySession.values()) turn.stop();
+    for (const turn of [...this.bySession.values(), ...this.unlisted]) turn.stop();
     await Promise.allSettled([...this.running]);
   }
 }

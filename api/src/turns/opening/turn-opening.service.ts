@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatTurnRequest } from '@mb/contracts/types/wire/chat-turn-request';
@@ -5,14 +6,17 @@ import { ownerOf, type Viewer } from '../../access';
 import { agentRefused, AgentRegistry, mayUse } from '../../agents';
 import { AttachmentReader } from '../../attachments';
 import { AppError } from '../../common/app-error';
+import { Clock } from '../../common/clock';
 import { ModelClients } from '../../llm';
 import { coerceContent, versionRefusals } from '../../messages';
 import { configurationRefused, readPersonaOverride } from '../../personas';
-import { type ChatSessionEntity, ChatSessions } from '../../sessions';
+import { ChatMessageEntity, type ChatSessionEntity, ChatSessions } from '../../sessions';
 import type { OpenedTurn } from '../run/opened-turn';
+import type { KeptTurnRequest, UnkeptTurnRequest } from './external-turn';
 import { assertFits, TurnModels } from './turn-models';
 import { TurnReconfiguration, type ReconfiguredTurn } from './turn-reconfiguration.service';
 import { TurnRows } from './turn-rows.service';
+import { newSession } from './turn-session';
 
 /** Opening a turn: everything that can refuse it happens here, before the stream opens and before anything is saved. */
 @Injectable()
@@ -25,6 +29,7 @@ export class TurnOpening {
     private readonly rows: TurnRows,
     private readonly reconfiguration: TurnReconfiguration,
     private readonly attachments: AttachmentReader,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -102,5 +107,68 @@ export class TurnOpening {
     if (agent.conversation.reconfigurable && readPersonaOverride(exchange.user.content).kind !== 'none')
       throw versionRefusals['configuration-message']();
     return this.rows.openVersion(agent, this.models.of(agent, session), session, undefined);
+  }
+
+  /** A program's message in the stored chat it goes on (the API's store): its rows stored as any message's. */
+  async openKept(request: KeptTurnRequest, apiKey?: string): Promise<OpenedTurn> {
+    const { agent } = request;
+    const session = await this.sessions.getSession(request.sessionId);
+    if (session.agentType !== agent.id)
+      throw AppError.validation([
+        `session ${session.id} belongs to the agent "${session.agentType}", not "${agent.id}"`,
+      ]);
+    this.clients.assertKeyAvailable(apiKey);
+    const content = coerceContent(request.content);
+    const model = this.models.of(agent, session, request.tuning);
+    assertFits(model, content);
+    return { ...(await this.rows.openMessage(agent, model, session, content)), unattended: request.unattended };
+  }
+
+  /** A program's message that nothing is kept of (the API's store: false): its chat and rows exist in memory only. */
+  openUnkept(request: UnkeptTurnRequest, apiKey?: string): OpenedTurn {
+    const { agent } = request;
+    this.clients.assertKeyAvailable(apiKey);
+    const content = coerceContent(request.content);
+    const model = this.models.of(agent, null, request.tuning);
+    assertFits(model, content);
+    const now = this.clock.now();
+    const session = newSession(agent, request.earlier[0]?.content ?? content, now);
+    const message = (role: ChatMessageEntity['role'], text: string, order: number) =>
+      Object.assign(new ChatMessageEntity(), {
+        id: randomUUID(),
+        sessionId: session.id,
+        role,
+        content: text,
+        order,
+        incomplete: false,
+        sources: null,
+        toolCalls: null,
+        usage: null,
+        provenance: null,
+        createdAt: now,
+        streaming: false,
+        ownerId: null,
+        superseded: false,
+        version: null,
+        heartbeatAt: null,
+        stopRequested: false,
+        attachments: [],
+      });
+    const conversation = [...request.earlier, { role: 'user' as const, content }].map((m, i) =>
+      message(m.role, m.content, i),
+    );
+    const userMessage = conversation.at(-1)!;
+    const reply = Object.assign(message('assistant', '', conversation.length), { streaming: true });
+    return {
+      kind: 'new-chat',
+      agent,
+      session,
+      model,
+      userMessage,
+      reply,
+      conversation,
+      unattended: request.unattended,
+      unstored: true,
+    };
   }
 }

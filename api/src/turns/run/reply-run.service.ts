@@ -4,6 +4,7 @@ import { ChatModel, MAX_CONTEXT_MESSAGES, ModelFailure, ReplyRouter } from '../.
 import { MessageStore, toTurnMessageDto } from '../../messages';
 import { DEFAULT_MAX_TOOL_STEPS, ToolCatalog } from '../../tools';
 import { ReplyEndings } from '../ending/reply-endings.service';
+import { UnstoredEndings } from '../ending/unstored-endings';
 import type { ActiveTurn } from '../live/active-turns';
 import type { OpenedTurn } from './opened-turn';
 import { ReplyContexts } from './reply-contexts.service';
@@ -21,7 +22,8 @@ export class ReplyRun {
     private readonly contexts: ReplyContexts,
     private readonly model: ChatModel,
     private readonly router: ReplyRouter,
-    private readonly endings: ReplyEndings,
+    private readonly stored: ReplyEndings,
+    private readonly unstored: UnstoredEndings,
     private readonly tools: ToolCatalog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -31,12 +33,14 @@ export class ReplyRun {
     const { agent, session } = opened;
     const toolset = agent.tools?.length ? this.tools.forAgent(agent) : { tools: [], unavailable: [] };
     const maxSteps = agent.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS;
+    const { timeoutMs } = this.config.tools;
     const answer = new TurnAnswer(
       turn,
       this.model,
-      { tools: toolset.tools, maxSteps, timeoutMs: this.config.tools.timeoutMs },
+      { tools: toolset.tools, maxSteps, timeoutMs, unattended: opened.unattended },
       apiKey,
     );
+    const endings = opened.unstored ? this.unstored : this.stored;
     try {
       // The reply's own row is still streaming, so the listing leaves it out.
       const items =
@@ -51,14 +55,9 @@ export class ReplyRun {
       });
       const content = routed.result.text.trim() ? routed.result.text : agent.conversation.emptyReply;
       if (!content) throw new ModelFailure('UPSTREAM_ERROR', false);
-      await this.endings.done(
-        turn,
-        opened,
-        finishedReply(content, routed, answer, opened, toolset.unavailable),
-        apiKey,
-      );
+      await endings.done(turn, opened, finishedReply(content, routed, answer, opened, toolset.unavailable), apiKey);
     } catch (error) {
-      await this.endings.failed(turn, opened, error, answer.used);
+      await endings.failed(turn, opened, error, answer.used);
     }
   }
 }
