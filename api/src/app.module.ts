@@ -5,6 +5,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
+import { ApiKeysModule } from './api-keys';
 import { AttachmentsModule } from './attachments';
 import { API_PREFIX } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
@@ -71,6 +72,7 @@ export class AppModule {
         ToolsModule,
         TurnsModule,
         OneShotModule,
+        ApiKeysModule,
         HistorySearchModule,
         TransferModule,
         SettingsModule,

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents';
+import { ApiKeyStore } from './api-key.store';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeys } from './api-keys.service';
+
+/** Named keys for the OpenAI-compatible API (/v1): managed under /api/keys with the access cookie. */
+@Module({
+  imports: [AgentsModule],
+  controllers: [ApiKeysController],
+  providers: [ApiKeyStore, ApiKeys],
+  exports: [ApiKeys],
+})
+export class ApiKeysModule {}
