@@ -85,6 +85,8 @@ export interface FakeOpenAIOptions {
   refuseTools?: boolean;
   /** false: answer no usage, even when asked for it, as some OpenAI-compatible servers do (default true). */
   reportsUsage?: boolean;
+  /** Answer every /embeddings request with a 400. */
+  failEmbeddings?: boolean;
 }
 
 interface ChatBody {
