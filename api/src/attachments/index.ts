@@ -7,3 +7,5 @@ export { AttachmentTransfer, type ImportedFile, type PreparedFile, type Transfer
 export { copyAttachmentLinks, releaseAttachments } from './attachment-statements';
 export { exportLabel } from './kinds/attachment-kinds';
 export { readDocument, type ReadDocument } from './kinds/document.kind';
+export { spans } from './reading-plan';
+export { FileRefusal } from './processing/file-refusal';

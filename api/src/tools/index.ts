@@ -1,5 +1,6 @@
 export { ToolsModule } from './tools.module';
-export { ToolCatalog, type AgentToolset, type GrantedTool } from './tool-catalog.service';
+export { ToolCatalog, type AgentToolset, type GrantedTool, type TurnScope } from './tool-catalog.service';
+export { MEMORY_TOOL_NAMES, type MemoryFacts } from './builtins/memory';
 export { McpServers } from './mcp-servers.service';
 export type { ToolDefinition } from './tool-definition';
 export { capOutput, HISTORY_OUTPUT_MAX_CHARS, TOOL_OUTPUT_MAX_CHARS } from './tool-output';

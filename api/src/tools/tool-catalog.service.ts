@@ -7,6 +7,7 @@ import { WebSearch } from '../search';
 import { calculatorTool } from './builtins/calculator';
 import { currentTimeTool } from './builtins/current-time';
 import { fetchPageTool } from './builtins/fetch-page';
+import { type MemoryFacts, memoryTools } from './builtins/memory';
 import { webSearchTool } from './builtins/web-search';
 import { functionName } from './function-names';
 import { McpServers } from './mcp-servers.service';
@@ -19,6 +20,11 @@ export interface GrantedTool {
   grant: string;
   policy: ToolPolicy;
   definition: ToolDefinition;
+}
+
+/** What one turn lends its tools: the memory the remember and forget tools act on (agents with `memory` only). */
+export interface TurnScope {
+  memory?: MemoryFacts;
 }
 
 /** What an agent's tools are right now: those offered, and why any it names are not. */
@@ -51,7 +57,8 @@ export class ToolCatalog {
     };
   }
 
-  forAgent(agent: AgentDefinition): AgentToolset {
+  /** The tools an agent's reply may call: its grants, and remember and forget when it has memory and the turn lends it. */
+  forAgent(agent: AgentDefinition, turn: TurnScope = {}): AgentToolset {
     const { grants } = toolGrantsOf(agent);
     const taken = new Set<string>();
     const tools: GrantedTool[] = [];
@@ -98,6 +105,10 @@ export class ToolCatalog {
             return result.text;
           },
         });
+    }
+    if (agent.memory && turn.memory) {
+      const policy = typeof agent.memory === 'object' ? (agent.memory.tools ?? 'auto') : 'auto';
+      for (const [name, definition] of Object.entries(memoryTools(turn.memory))) offer(name, name, policy, definition);
     }
     return { tools, unavailable };
   }

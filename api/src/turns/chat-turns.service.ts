@@ -48,12 +48,12 @@ export class ChatTurns {
 
   /** A program's message (the OpenAI-compatible API) in the stored chat it goes on: kept and reachable like any turn. */
   async startKept(request: KeptTurnRequest, apiKey?: string): Promise<ActiveTurn> {
-    return this.launch(await this.opening.openKept(request, apiKey), apiKey).turn!;
+    return this.launch(await this.opening.openKept(request, apiKey), apiKey, request.viewer).turn!;
   }
 
   /** A program's message that nothing is kept of (store: false): the reply runs and is told, and no row is written. */
   startUnkept(request: UnkeptTurnRequest, apiKey?: string): ActiveTurn {
-    const opened = this.opening.openUnkept(request, apiKey);
+    const opened = { ...this.opening.openUnkept(request, apiKey), viewer: request.viewer };
     const turn = new ActiveTurn(opened.session.id, opened.reply.id);
     this.active.runUnlisted(turn, () => this.runs.reply(turn, opened, apiKey));
     return turn;
@@ -95,6 +95,8 @@ export class ChatTurns {
    */
   private launch(opened: OpenedTurn, apiKey?: string, viewer?: Viewer): StartedTurn {
     const { session } = opened;
+    // The reply reads and keeps the memory of whoever sent the message.
+    if (viewer) opened.viewer = viewer;
     const turn = new ActiveTurn(session.id, opened.reply.id);
     const broadcast = this.relay.open(
       session.id,

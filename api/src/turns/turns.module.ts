@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents';
 import { AttachmentsModule } from '../attachments';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { KnowledgeModule } from '../knowledge';
 import { LlmModule } from '../llm';
+import { MemoryModule } from '../memory';
 import { MessagesModule } from '../messages';
 import { PersonasModule } from '../personas';
 import { RedisConnection } from '../redis';
@@ -17,6 +19,7 @@ import { TurnOpening } from './opening/turn-opening.service';
 import { TurnReconfiguration } from './opening/turn-reconfiguration.service';
 import { TurnRows } from './opening/turn-rows.service';
 import { ReplyContexts } from './run/reply-contexts.service';
+import { TurnGrounding } from './run/turn-grounding';
 import { ReplyRun } from './run/reply-run.service';
 import { ReplyEndings } from './ending/reply-endings.service';
 import { UnstoredEndings } from './ending/unstored-endings';
@@ -49,6 +52,8 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     SummariesModule,
     PersonasModule,
     ToolsModule,
+    KnowledgeModule,
+    MemoryModule,
   ],
   controllers: [ChatTurnsController],
   providers: [
@@ -58,6 +63,7 @@ function turnRelay(active: ActiveTurns, config: AppConfig, redis: RedisConnectio
     TurnReconfiguration,
     TurnOpening,
     ReplyContexts,
+    TurnGrounding,
     ReplyRun,
     ReplyEndings,
     UnstoredEndings,

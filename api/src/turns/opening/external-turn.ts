@@ -1,4 +1,5 @@
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { Viewer } from '../../access';
 import type { TurnTuning, Unattended } from '../run/opened-turn';
 
 /** A message of the conversation a program sends before its new one. */
@@ -16,6 +17,8 @@ export interface ExternalTurnRequest {
   content: string;
   tuning: TurnTuning;
   unattended: Unattended;
+  /** Who the key acts for: whose memory the reply reads and keeps (absent: the chat owner's). */
+  viewer?: Viewer;
 }
 
 /** Kept: in the stored chat the caller chose, which holds the conversation before this message. */

@@ -1,4 +1,5 @@
 import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { Viewer } from '../../access';
 import type { ModelSettings } from '../../llm';
 import type { ChatMessageEntity } from '../../sessions';
 import type { StoredTurn } from '../ending/stored-turn';
@@ -40,4 +41,6 @@ export interface OpenedTurn extends StoredTurn {
   unattended?: Unattended;
   /** Nothing of it is stored (the caller said so): its rows and session exist only in memory, and its ending saves nothing. */
   unstored?: true;
+  /** Who the reply is for: whose memory it reads and keeps. Absent: the chat's owner's. */
+  viewer?: Viewer;
 }

@@ -5,14 +5,19 @@ import { messageTokens, type ReplyContext } from '../../llm';
 import type { ChatMessageEntity } from '../../sessions';
 import type { OpenedTurn } from './opened-turn';
 import { toModelMessages } from './model-messages';
+import { TurnGrounding } from './turn-grounding';
 
 /** What a turn's reply is routed with: the model the turn opened with, and the conversation as that model reads it. */
 @Injectable()
 export class ReplyContexts {
-  constructor(private readonly attachments: AttachmentReader) {}
+  constructor(
+    private readonly attachments: AttachmentReader,
+    private readonly grounding: TurnGrounding,
+  ) {}
 
   /**
-   * One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's memory.
+   * One reply's context: the agent's routing and model, the persona in force, the conversation, the chat's summary,
+   * and what the agent brings besides (TurnGrounding: what it remembers for the person, its knowledge files).
    * The newest message's files are read anew within the window when they were read for a larger one (a version of a
    * message sent before a refusal taught it), and again whenever a refusal teaches a smaller one; `onReread` is told
    * how the chat then shows them.
@@ -45,6 +50,8 @@ export class ReplyContexts {
         : undefined;
     if (refitNewest && messageTokens(messages.at(-1)!) > model.budgetTokens)
       messages.splice(-1, 1, await refitNewest(model.budgetTokens));
+    // The agent's memory and knowledge, chosen within what the message leaves; waits for files being read.
+    const grounding = await this.grounding.of(opened, messages, signal);
     return {
       routing: agent.routing,
       settings: model.settings,
@@ -52,6 +59,7 @@ export class ReplyContexts {
       conversation: messages,
       windowTokens: model.windowTokens,
       memory: session.summary,
+      ...(grounding && { grounding }),
       signal,
       ...(refitNewest && { refitNewest }),
     };

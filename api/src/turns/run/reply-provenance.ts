@@ -82,6 +82,7 @@ export function finishedReply(
       omittedMessages: prepared.omittedMessages,
       personaHash: personaHash(personaOf(opened.agent, opened.session)),
       ...attachmentsRead(prepared.request.messages),
+      ...prepared.grounding?.provenance,
       ...toolProvenance(toolUse, toolsUnavailable),
     },
   };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { ChatModel, MAX_CONTEXT_MESSAGES, ModelFailure, ReplyRouter } from '../../llm';
+import { AgentMemory } from '../../memory';
 import { MessageStore, toTurnMessageDto } from '../../messages';
 import { DEFAULT_MAX_TOOL_STEPS, ToolCatalog } from '../../tools';
 import { ReplyEndings } from '../ending/reply-endings.service';
@@ -10,6 +11,7 @@ import type { OpenedTurn } from './opened-turn';
 import { ReplyContexts } from './reply-contexts.service';
 import { finishedReply } from './reply-provenance';
 import { TurnAnswer } from './turn-answer';
+import { memoryOwnerOf } from './turn-grounding';
 
 /**
  * Running a reply: its context built, routed by the agent's strategy (llm's ReplyRouter) with the turn's answer
@@ -25,13 +27,17 @@ export class ReplyRun {
     private readonly stored: ReplyEndings,
     private readonly unstored: UnstoredEndings,
     private readonly tools: ToolCatalog,
+    private readonly memory: AgentMemory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Runs detached from the request: a browser that leaves does not stop the reply from being finished and saved. */
   async reply(turn: ActiveTurn, opened: OpenedTurn, apiKey?: string): Promise<void> {
     const { agent, session } = opened;
-    const toolset = agent.tools?.length ? this.tools.forAgent(agent) : { tools: [], unavailable: [] };
+    // A fact kept in a chat that is not stored has no chat to come from.
+    const memory = this.memory.toolsFor(agent, memoryOwnerOf(opened), opened.unstored ? null : session.id);
+    const toolset =
+      agent.tools?.length || memory ? this.tools.forAgent(agent, { memory }) : { tools: [], unavailable: [] };
     const maxSteps = agent.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS;
     const { timeoutMs } = this.config.tools;
     const answer = new TurnAnswer(

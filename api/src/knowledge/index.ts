@@ -1,0 +1,3 @@
+export { KnowledgeModule } from './knowledge.module';
+export { AgentKnowledge, type KnowledgeGrounding, type KnowledgeQuestion } from './agent-knowledge.service';
+export { KNOWLEDGE_SHARE } from './knowledge-share';
