@@ -1,9 +1,10 @@
-import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import { type INestApplication, type LoggerService, type LogLevel, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { API_PREFIX, AppModule } from './app.module';
+import { OPENAI_API_ROOT } from './common/api-prefix';
 import type { Clock } from './common/clock';
 import { sameOriginChanges } from './common/same-origin.middleware';
 import { securityHeaders } from './common/security-headers';
@@ -29,13 +30,17 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(securityHeaders());
   app.use(compression());
   // API answers hold private data and change with every message: never cache them.
-  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
+  const noStore = (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
-  });
-  // Before every route: a page of another origin never changes anything with the user's cookie.
+  };
+  app.use(`/${API_PREFIX}`, noStore);
+  app.use(`/${OPENAI_API_ROOT}`, noStore);
+  // Before every route: a page of another origin never changes anything with the user's cookie. Not /v1, which
+  // programs call from anywhere with a key and no cookie (it sends no CORS headers, so no page reads its answers).
   app.use(`/${API_PREFIX}`, sameOriginChanges());
-  app.setGlobalPrefix(API_PREFIX);
+  // The OpenAI-compatible API sits where OpenAI clients look for it: a base URL ending in /v1.
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: `${OPENAI_API_ROOT}/{*path}`, method: RequestMethod.ALL }] });
   app.enableShutdownHooks();
   return app;
 }

@@ -7,7 +7,7 @@ import { AccessGuard, AccessModule } from './access';
 import { AgentsModule } from './agents';
 import { ApiKeysModule } from './api-keys';
 import { AttachmentsModule } from './attachments';
-import { API_PREFIX } from './common/api-prefix';
+import { API_PREFIX, OPENAI_API_ROOT } from './common/api-prefix';
 import { AppExceptionFilter } from './common/app-exception.filter';
 import { type Clock, ClockModule } from './common/clock';
 import { JsonBodyGuard } from './common/json-body.guard';
@@ -17,6 +17,7 @@ import { HealthModule } from './health';
 import { HistorySearchModule } from './history-search';
 import { MessagesModule } from './messages';
 import { OneShotModule } from './one-shot';
+import { ApiKeyGuard, OpenAiApiModule } from './openai-api';
 import { OpenApiModule } from './openapi';
 import { PersonasModule } from './personas';
 import { RedisModule } from './redis';
@@ -38,7 +39,13 @@ function webApp(): DynamicModule[] {
     ServeStaticModule.forRoot({
       rootPath: webDistDir,
       // A missing file (a fingerprinted asset, /favicon.ico) is a 404, never the app's HTML.
-      exclude: [`/${API_PREFIX}/{*path}`, '/assets/{*path}', '/:file.:extension'],
+      exclude: [
+        `/${API_PREFIX}/{*path}`,
+        `/${OPENAI_API_ROOT}`,
+        `/${OPENAI_API_ROOT}/{*path}`,
+        '/assets/{*path}',
+        '/:file.:extension',
+      ],
       serveStaticOptions: {
         // Vite fingerprints everything under assets/, so those never change. Everything else always
         // revalidates: the page, and the service worker (sw.js), whose new version must reach every phone.
@@ -73,6 +80,7 @@ export class AppModule {
         TurnsModule,
         OneShotModule,
         ApiKeysModule,
+        OpenAiApiModule,
         HistorySearchModule,
         TransferModule,
         SettingsModule,
@@ -83,8 +91,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: AppExceptionFilter },
-        // In this order: a request without access is refused before its body is read.
+        // In this order: a request without access (the cookie, or a key on /v1) is refused before its body is read.
         { provide: APP_GUARD, useExisting: AccessGuard },
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         // Every request naming a chat (by path or body) is checked against its viewer, once its body is read.
         { provide: APP_GUARD, useExisting: ChatAccessGuard },

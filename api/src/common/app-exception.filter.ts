@@ -1,5 +1,14 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Logger,
+  Optional,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { AppError, type ErrorCode } from './app-error';
 
 const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -23,18 +32,34 @@ function fromHttpException(exception: HttpException): AppError {
   return new AppError(code, message);
 }
 
+/** Paths whose clients read errors in a shape of their own (the OpenAI-compatible API's), and how to answer them. */
+export interface ErrorShape {
+  /** "/v1/": every path under it. */
+  pathPrefix: string;
+  answer(exception: unknown, req: Request, res: Response): void;
+}
+
+/** The error shapes of modules with their own (ErrorShape[]); absent: every path answers ours. */
+export const ERROR_SHAPES = Symbol('ERROR_SHAPES');
+
 /** The one place where failures become responses: known codes keep their message, the rest a generic 500. */
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(@Optional() @Inject(ERROR_SHAPES) private readonly shapes: ErrorShape[] | null) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const error = this.toAppError(exception);
     if (response.headersSent) {
+      this.toAppError(exception);
       response.end();
       return;
     }
+    const request = host.switchToHttp().getRequest<Request>();
+    const shape = this.shapes?.find((candidate) => `${request.path}/`.startsWith(candidate.pathPrefix));
+    if (shape) return shape.answer(exception, request, response);
+    const error = this.toAppError(exception);
     for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
     response.status(error.status).json(error.toBody());
   }

@@ -35,6 +35,12 @@ export interface EventsAnswer extends AnswerBase {
   noContent?: string;
 }
 
+/** JSON, or server-sent events when the request asks for a stream (the handler writes either itself). */
+export interface JsonOrEventsAnswer extends AnswerBase {
+  json: SchemaName;
+  events: SchemaName;
+}
+
 /** Anything else (a page, a script, this document): what each media type it may answer with holds. */
 export interface OtherAnswer extends AnswerBase {
   content: Readonly<Record<string, string>>;
@@ -45,7 +51,7 @@ export interface EmptyAnswer extends AnswerBase {
   empty: true;
 }
 
-export type AnswerDoc = JsonAnswer | EventsAnswer | OtherAnswer | EmptyAnswer;
+export type AnswerDoc = JsonAnswer | EventsAnswer | JsonOrEventsAnswer | OtherAnswer | EmptyAnswer;
 
 type Handler<R> = (...args: never[]) => R | Promise<R>;
 /** A method decorator that only fits a handler returning R: the declared answer is checked against the code. */
@@ -62,7 +68,7 @@ export function Answers<N extends SchemaName>(
 export function Answers<N extends SchemaName>(
   doc: JsonAnswer & { json: N; list: true },
 ): AnswerDecorator<SchemaTypes[N][]>;
-export function Answers(doc: EventsAnswer | EmptyAnswer): AnswerDecorator<void>;
+export function Answers(doc: EventsAnswer | EmptyAnswer | JsonOrEventsAnswer): AnswerDecorator<void>;
 export function Answers(doc: OtherAnswer): AnswerDecorator<unknown>;
 export function Answers(doc: AnswerDoc): MethodDecorator {
   return SetMetadata(ANSWER_DOC, doc);

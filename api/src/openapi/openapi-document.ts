@@ -1,3 +1,4 @@
+import { OPENAI_API_ROOT } from '../common/api-prefix';
 import { ERROR_STATUS, type ErrorCode } from '../common/app-error';
 import type { AnswerDoc } from '../common/route-docs';
 import { STATE_CHANGING_METHODS } from '../common/same-origin.middleware';
@@ -5,6 +6,10 @@ import type { CatalogRoute } from './route-catalog';
 import type { SchemaComponents } from './schema-components';
 
 export const ERROR_RESPONSE_SCHEMA = 'wire/error-response.schema.json';
+const OPENAI_ERROR_SCHEMA = 'wire/openai-error-response.schema.json';
+
+/** A route of the OpenAI-compatible API: a key opens it (not the cookie) and it answers OpenAI's error shape. */
+const isKeyRoute = (route: CatalogRoute) => route.path.startsWith(`/${OPENAI_API_ROOT}/`);
 
 /** An OpenAPI 3.1 document, kept loose: it is only ever serialized. */
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
@@ -44,6 +49,18 @@ function successResponses(route: CatalogRoute, answer: AnswerDoc, components: Sc
         ]),
       )
     : undefined;
+  if ('json' in answer && 'events' in answer) {
+    return {
+      200: {
+        description: `${components.titleOf(schemaId(answer.json))} (JSON), or with stream: true server-sent events, each \`data:\` line one ${components.titleOf(schemaId(answer.events))}.`,
+        ...(headers ? { headers } : {}),
+        content: {
+          'application/json': { schema: { $ref: components.refOf(schemaId(answer.json)) } },
+          'text/event-stream': { schema: { $ref: components.refOf(schemaId(answer.events)) } },
+        },
+      },
+    };
+  }
   if ('json' in answer) {
     const id = schemaId(answer.json);
     const ref = { $ref: components.refOf(id) };
@@ -86,8 +103,38 @@ function successResponses(route: CatalogRoute, answer: AnswerDoc, components: Sc
   };
 }
 
+/** The statuses of the OpenAI-compatible API's errors, each an OpenAI error body. */
+function keyRouteErrors(route: CatalogRoute, components: SchemaComponents) {
+  const statuses: Partial<Record<number, string>> = {
+    ...(route.bodySchema && {
+      400: 'A field of the wrong type or value (`param` names it), or a body that is not JSON: invalid_request_error.',
+    }),
+    401: 'No key, or one that is unknown, revoked or expired: invalid_api_key.',
+    ...(route.bodySchema && { 404: 'An agent that does not exist or that the key may not use: model_not_found.' }),
+    429: "The key's requests a minute (API_KEY_RPM, or the key's own) are spent: rate_limit_exceeded, with Retry-After.",
+    500: 'Our fault: server_error.',
+    ...(route.bodySchema && {
+      502: 'The model service failed or refused our key: server_error.',
+      503: 'No model key is configured, or the model service is unavailable: server_error.',
+      504: 'The model service did not answer in time: server_error.',
+    }),
+  };
+  const schema = { $ref: components.refOf(OPENAI_ERROR_SCHEMA) };
+  return Object.fromEntries(
+    Object.entries(statuses).map(([status, description]) => [
+      status,
+      {
+        description,
+        ...(status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+        content: { 'application/json': { schema } },
+      },
+    ]),
+  );
+}
+
 /** Every error code the route may answer, grouped by status, each status referencing the error body. */
 function errorResponses(route: CatalogRoute, answer: AnswerDoc, components: SchemaComponents) {
+  if (isKeyRoute(route)) return keyRouteErrors(route, components);
   const codes = new Set<ErrorCode>([
     ...(route.isPublic ? [] : (['ACCESS_REQUIRED'] as const)),
     ...(route.bodySchema ? BODY_ERRORS : []),
@@ -138,8 +185,8 @@ function operation(route: CatalogRoute, components: SchemaComponents): Operation
     operationId: route.operationId,
     summary: answer.summary,
     ...(answer.description ? { description: answer.description } : {}),
-    tags: [tag],
-    ...(route.isPublic ? { security: [] } : {}),
+    tags: [isKeyRoute(route) ? 'openai-compatible' : tag],
+    ...(isKeyRoute(route) ? { security: [{ apiKey: [] }] } : route.isPublic ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.bodySchema
       ? {
@@ -183,6 +230,13 @@ export function buildOpenApiDocument(
           in: 'cookie',
           name: options.accessCookie.name,
           description: options.accessCookie.description,
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A key made under API keys (POST /api/keys), for the OpenAI-compatible API under /v1 only: the access ' +
+            'cookie never opens /v1, and a key never opens /api.',
         },
       },
     },

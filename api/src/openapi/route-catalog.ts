@@ -3,7 +3,7 @@ import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { IS_PUBLIC } from '../access';
-import { API_PREFIX } from '../common/api-prefix';
+import { API_PREFIX, OPENAI_API_ROOT } from '../common/api-prefix';
 import type { ErrorCode } from '../common/app-error';
 import { ANSWER_DOC, HEADER_DOCS, type AnswerDoc, type HeaderDoc } from '../common/route-docs';
 import { SchemaBodyPipe } from '../common/schema-body.pipe';
@@ -82,7 +82,10 @@ export class RouteCatalog {
     const methodPath: unknown = Reflect.getMetadata(PATH_METADATA, handler);
     if (methodPath === undefined) return [];
     const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-    const path = joinPath(API_PREFIX, firstPath(Reflect.getMetadata(PATH_METADATA, controller)), firstPath(methodPath));
+    const controllerPath = firstPath(Reflect.getMetadata(PATH_METADATA, controller));
+    // The OpenAI-compatible API is excluded from the global prefix (app.factory).
+    const prefix = controllerPath === OPENAI_API_ROOT ? '' : API_PREFIX;
+    const path = joinPath(prefix, controllerPath, firstPath(methodPath));
     const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, RouteArgument>;
     const headers = (Reflect.getMetadata(HEADER_DOCS, handler) as HeaderDoc[] | undefined) ?? [];
     const answer = this.reflector.get<AnswerDoc | undefined>(ANSWER_DOC, handler as () => unknown);

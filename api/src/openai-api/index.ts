@@ -1,0 +1,2 @@
+export { OpenAiApiModule } from './openai-api.module';
+export { ApiKeyGuard } from './api-key.guard';

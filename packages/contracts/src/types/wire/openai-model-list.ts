@@ -1,0 +1,27 @@
+/* eslint-disable */
+/**
+ * Generated from schemas/wire/openai-model-list.schema.json by schemas/generate-types.ts.
+ * Do not edit: change the schema, then run `npm run schemas:types`.
+ */
+
+/**
+ * GET /v1/models: the agents this key may use, in OpenAI's list shape (a model's id is the agent's id).
+ */
+export interface OpenAiModelList {
+  object: 'list';
+  data: {
+    /**
+     * The agent's id: the `model` of a chat completion.
+     */
+    id: string;
+    object: 'model';
+    /**
+     * Unix seconds; when the server read the agent.
+     */
+    created: number;
+    /**
+     * Always this site's agents.
+     */
+    owned_by: string;
+  }[];
+}
