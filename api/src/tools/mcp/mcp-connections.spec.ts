@@ -9,6 +9,7 @@ import {
   isAlive,
   nodeScript,
 } from '../../../test/support/mcp/everything-server';
+import { STDIO_EXIT_GRACE_MS } from './mcp-sessions';
 import { McpCallFailed, McpConnections, type McpServerConfig, type McpServerStatus } from '.';
 
 /** The app's secrets, as the API process holds them: none may reach a stdio server. */
@@ -23,6 +24,27 @@ const APP_SECRETS = {
 const SAFE_DEFAULTS = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
 const quickRetries = { connectTimeoutMs: 10_000, backoffMs: { first: 100, max: 1000 } };
+
+let timersHeld = false;
+/** Holds the timers the code sets (setTimeout, setInterval) still until the test moves them; I/O stays real. */
+function holdTimers(): void {
+  jest.useFakeTimers({
+    doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'Date', 'performance'],
+  });
+  timersHeld = true;
+}
+
+const STILL_PENDING = Symbol('still pending');
+/** What the promise settled with before the event loop's next turn: without I/O or a timer, or STILL_PENDING. */
+const byNextTurn = <T>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<typeof STILL_PENDING>((resolve) => setImmediate(() => resolve(STILL_PENDING)))]);
+
+/** Waits for a promise that only I/O can settle while the timers are held: one needing a timer never would. */
+async function settles<T>(promise: Promise<T>, what: string): Promise<T> {
+  let outcome: { value: T } | undefined;
+  void promise.then((value) => (outcome = { value }));
+  return (await eventually(() => outcome, what)).value;
+}
 
 describe(McpConnections.name, () => {
   const opened: McpConnections[] = [];
@@ -45,6 +67,10 @@ describe(McpConnections.name, () => {
     Object.assign(process.env, APP_SECRETS);
   });
   afterEach(async () => {
+    // After a test that held the timers, those still set run out, so no close waits on one that would never fire.
+    if (timersHeld) jest.runOnlyPendingTimers();
+    jest.useRealTimers();
+    timersHeld = false;
     await Promise.all(opened.splice(0).map((sut) => sut.close()));
   });
   afterAll(() => {
@@ -145,18 +171,22 @@ describe(McpConnections.name, () => {
       sut.start();
       await connectedTo(sut, 'everything');
       const controller = new AbortController();
-      const started = Date.now();
-      const calling = sut.call(
-        'everything',
-        'trigger-long-running-operation',
-        { duration: 30, steps: 30 },
-        { signal: controller.signal, timeoutMs: 60_000 },
-      );
-      setTimeout(() => controller.abort(), 200);
-      const failure = await calling.catch((error: unknown) => error);
+      const calling = sut
+        .call(
+          'everything',
+          'trigger-long-running-operation',
+          { duration: 30, steps: 30 },
+          { signal: controller.signal, timeoutMs: 60_000 },
+        )
+        .catch((error: unknown) => error);
+      // The server reads its input in order: it has taken the long call once a call sent after it is answered.
+      await expect(call(sut, 'everything', 'echo', { message: 'meanwhile' })).resolves.toMatchObject({
+        text: 'Echo: meanwhile',
+      });
+      controller.abort();
+      const failure = await byNextTurn(calling);
       expect(failure).toBeInstanceOf(McpCallFailed);
       expect(failure).toMatchObject({ reason: 'cancelled', message: expect.stringContaining('was cancelled') });
-      expect(Date.now() - started).toBeLessThan(1000);
       await expect(call(sut, 'everything', 'echo', { message: 'still here' })).resolves.toMatchObject({
         text: 'Echo: still here',
       });
@@ -167,12 +197,12 @@ describe(McpConnections.name, () => {
       ).rejects.toMatchObject({ reason: 'cancelled' });
     });
 
-    it('gives up on a call after timeoutMs', async () => {
+    it('gives up on a call when its timeoutMs has passed, not before', async () => {
+      holdTimers();
       const sut = connections([everythingOverStdio('everything')]);
       sut.start();
       await connectedTo(sut, 'everything');
-      const started = Date.now();
-      const failure = await sut
+      const calling = sut
         .call(
           'everything',
           'trigger-long-running-operation',
@@ -180,13 +210,16 @@ describe(McpConnections.name, () => {
           { signal: new AbortController().signal, timeoutMs: 300 },
         )
         .catch((error: unknown) => error);
+
+      jest.advanceTimersByTime(299);
+      expect(await byNextTurn(calling)).toBe(STILL_PENDING);
+      jest.advanceTimersByTime(1);
+      const failure = await byNextTurn(calling);
       expect(failure).toBeInstanceOf(McpCallFailed);
       expect(failure).toMatchObject({
         reason: 'timeout',
         message: 'The trigger-long-running-operation tool of the everything MCP server did not answer within 300 ms.',
       });
-      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-      expect(Date.now() - started).toBeLessThan(1000);
     });
 
     it('refuses a call to a server that is not connected, or not configured, as unavailable', async () => {
@@ -225,40 +258,50 @@ describe(McpConnections.name, () => {
       expect(seen).toEqual(['connected', 'reconnecting', 'connected']);
     });
 
-    it('leaves no child process behind when closed', async () => {
+    it('leaves no child process behind when closed, and waits on no timer for servers that end with their input', async () => {
+      holdTimers();
       const sut = connections([everythingOverStdio('one'), everythingOverStdio('two')]);
       sut.start();
       await connectedTo(sut, 'one');
       await connectedTo(sut, 'two');
       const pids = [sut.processId('one')!, sut.processId('two')!];
       expect(pids.every(isAlive)).toBe(true);
-      const started = Date.now();
-      await sut.close();
-      expect(Date.now() - started).toBeLessThan(1500);
+
+      await settles(sut.close(), 'the close, with every timer held');
       expect(pids.filter(isAlive)).toEqual([]);
       expect(childProcesses().filter((child) => child.command.includes(everythingServer))).toEqual([]);
     });
 
-    it('leaves no child behind when closed while still connecting, and stops retrying', async () => {
-      const sut = connections([
-        everythingOverStdio('everything'),
-        nodeScript('hanging', 'setInterval(() => {}, 1000)'),
-        { name: 'ghost', transport: 'stdio', command: 'mcp-spec-no-such-command', args: [], env: {} },
-      ]);
+    it('leaves no child behind when closed while still connecting, and starts no attempt after', async () => {
+      holdTimers();
+      // The ghost's retry is due long after the grace: still waiting when the connections are closed.
+      const sut = connections(
+        [
+          everythingOverStdio('everything'),
+          nodeScript('hanging', 'setInterval(() => {}, 1000)'),
+          { name: 'ghost', transport: 'stdio', command: 'mcp-spec-no-such-command', args: [], env: {} },
+        ],
+        { backoffMs: { first: 60_000, max: 60_000 } },
+      );
       const ours = () =>
         childProcesses().filter(
           (child) => child.command.includes(everythingServer) || child.command.includes('setInterval'),
         );
       sut.start();
-      await eventually(() => ours().length === 2, 'both children started');
-      const started = Date.now();
-      await sut.close();
-      expect(Date.now() - started).toBeLessThan(1500);
+      await eventually(
+        () => ours().length === 2 && statusOf(sut, 'ghost').state === 'reconnecting',
+        'both children started, and the ghost waiting to retry',
+      );
+
+      const closing = sut.close();
+      // The hanging child ignores the end of its input: it is ended once the grace has passed, not the SDK's 2 s.
+      await jest.advanceTimersByTimeAsync(STDIO_EXIT_GRACE_MS);
+      await settles(closing, 'the close, after the grace');
       expect(ours()).toEqual([]);
-      let told = 0;
-      sut.onChange(() => (told += 1));
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(told).toBe(0);
+      expect(sut.status().filter((server) => server.retryInMs !== undefined)).toEqual([]);
+      // Every timer still set comes due; an attempt would start its own deadline, so none is left over.
+      jest.runOnlyPendingTimers();
+      expect(jest.getTimerCount()).toBe(0);
       expect(ours()).toEqual([]);
     });
   });

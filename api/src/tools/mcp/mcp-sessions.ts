@@ -57,7 +57,7 @@ export function openSession(server: McpServerConfig, context: OpenContext): Prom
 }
 
 /** A child that ignores the end of its stdin is sent SIGTERM after this long (the SDK itself waits 2 s). */
-const STDIO_EXIT_GRACE_MS = 500;
+export const STDIO_EXIT_GRACE_MS = 500;
 
 async function openStdio(server: StdioServerConfig, context: OpenContext): Promise<McpSession> {
   const tail = new StderrTail(secretsOf(server));
