@@ -44,6 +44,10 @@ export class ChatSessionEntity {
   @Column({ name: 'shared_at', type: 'timestamptz', nullable: true })
   sharedAt: Date | null;
 
+  /** A chat the OpenAI-compatible API kept: the name of the key it came through; null for the chat page's. */
+  @Column({ name: 'api_key_name', type: 'varchar', length: 100, nullable: true })
+  apiKeyName: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -12,5 +12,6 @@ export const toSessionDto = (s: ChatSessionEntity, sharing?: ChatSharing): ChatS
   pinned: Boolean(s.pinnedAt),
   createdAt: s.createdAt.toISOString(),
   updatedAt: s.updatedAt.toISOString(),
+  ...(s.apiKeyName ? { apiKeyName: s.apiKeyName } : {}),
   ...(sharing ? { sharing } : {}),
 });

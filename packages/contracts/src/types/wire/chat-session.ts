@@ -46,6 +46,10 @@ export interface ChatSession {
    * Pinned: GET /api/chat/sessions answers every pinned chat on its first page (no cursor), newest pinned first, ahead of that page's unpinned chats; later pages hold unpinned chats only, so paging never repeats or skips one.
    */
   pinned: boolean;
+  /**
+   * Present on a chat the OpenAI-compatible API (/v1) kept: the name of the key it came through.
+   */
+  apiKeyName?: string;
   sharing?: ChatSharing;
 }
 /**

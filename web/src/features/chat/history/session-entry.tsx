@@ -122,6 +122,11 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
             Pinned
           </span>
         ) : null}
+        {session.apiKeyName ? (
+          <span className={styles.apiKeyBadge} title={`Kept from the API, through the key “${session.apiKeyName}”`}>
+            API · {session.apiKeyName}
+          </span>
+        ) : null}
         <time className={styles.time} dateTime={session.updatedAt}>
           {formatUpdatedAt(session.updatedAt)}
         </time>

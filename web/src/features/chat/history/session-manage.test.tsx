@@ -59,6 +59,18 @@ afterEach(() => {
 });
 
 describe('rename, pin and export in a history entry', () => {
+  it("marks a chat the API kept with its key's name, and no other", () => {
+    stubApi();
+    renderEntry({ ...chat, apiKeyName: 'Home Assistant' });
+    expect(screen.getByText('API · Home Assistant')).toBeInTheDocument();
+  });
+
+  it('shows no API mark on a chat of the chat page', () => {
+    stubApi();
+    renderEntry();
+    expect(screen.queryByText(/^API ·/)).not.toBeInTheDocument();
+  });
+
   it('renames inline: blank refused with a message, Escape cancels, Enter saves the trimmed title', async () => {
     const api = stubApi();
     renderEntry();
