@@ -26,7 +26,9 @@ describe('The OpenAI-compatible API keeps each conversation as a chat (e2e)', ()
 
   async function ask(secret: string, messages: Said[], extra: object = {}): Promise<string> {
     env.openai.script({ text: `Reply ${messages.length}.`, match: streamedCalls });
-    const completion = await (await openAiClient(env.sut, secret)).chat.completions.create({
+    const completion = await (
+      await openAiClient(env.sut, secret)
+    ).chat.completions.create({
       model: AGENT,
       messages,
       ...extra,
