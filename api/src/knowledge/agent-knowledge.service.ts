@@ -130,6 +130,7 @@ export class AgentKnowledge {
   ): Promise<KnowledgeGrounding | undefined> {
     if (!this.has(agent)) return undefined;
     const { files: named } = this.indexer.resolve(agent);
+    await this.indexer.refresh(named);
     await this.indexer.settled(
       named.map((file) => file.name),
       this.config.knowledge.waitMs,

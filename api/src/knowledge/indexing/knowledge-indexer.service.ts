@@ -73,17 +73,37 @@ export class KnowledgeIndexer implements OnModuleInit, OnModuleDestroy {
     return this.inFlight.has(name);
   }
 
-  /** Resolves once none of these files is being read, or after `timeoutMs`; answers whether they all settled. */
+  /**
+   * Reads those of these files that changed on disk since this process last read them (or that it never read), as
+   * the watcher would: a turn never takes a file it has not seen, however late the watcher reports it.
+   */
+  async refresh(files: KnowledgeFile[]): Promise<void> {
+    for (const file of files) {
+      if (this.inFlight.has(file.name)) continue;
+      const info = await stat(file.path).catch(() => undefined);
+      const known = this.seen.get(file.name);
+      if (info && (!known || known.size !== info.size || known.mtimeMs !== info.mtimeMs)) this.index(file);
+    }
+  }
+
+  /**
+   * Resolves once none of these files is being read, or after `timeoutMs`; answers whether they all settled. A file
+   * read again meanwhile (it changed once more) is waited for too.
+   */
   async settled(names: string[], timeoutMs: number): Promise<boolean> {
-    const pending = names.flatMap((name) => this.inFlight.get(name) ?? []);
-    if (!pending.length) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    try {
-      const done = await Promise.race([Promise.all(pending).then(() => true), timeout]);
-      return done && names.every((name) => !this.inFlight.has(name));
-    } finally {
-      clearTimeout(timer);
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const pending = names.flatMap((name) => this.inFlight.get(name) ?? []);
+      if (!pending.length) return true;
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), left)));
+      try {
+        if (!(await Promise.race([Promise.all(pending).then(() => true), timeout]))) return false;
+      } finally {
+        clearTimeout(timer);
+      }
     }
   }
 
@@ -178,7 +198,8 @@ export class KnowledgeIndexer implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       const reason =
         error instanceof FileRefusal ? error.message : 'it could not be read (an unexpected error; see the server log)';
-      if (!(error instanceof FileRefusal)) this.logger.error(`${file.name}: ${(error as Error).stack ?? String(error)}`);
+      if (!(error instanceof FileRefusal))
+        this.logger.error(`${file.name}: ${(error as Error).stack ?? String(error)}`);
       await this.store.saveFailure(file.name, hash, reason);
       this.logger.error(`${file.name}: cannot be read: ${reason}`);
     } finally {

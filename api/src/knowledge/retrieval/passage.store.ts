@@ -98,7 +98,7 @@ export class PassageStore {
     const rows = await this.db.query<Array<{ id: string }>>(
       `SELECT p.id FROM knowledge_passages p, unnest($2::text[]) AS t(term)
        WHERE p.file_id = ANY($1::bigint[]) AND t.term OPERATOR(${s}.<%) p.text
-       GROUP BY p.id ORDER BY max(${s}.word_similarity(t.term, p.text)) DESC, p.id LIMIT ${RANKED}`,
+       GROUP BY p.id ORDER BY sum(${s}.word_similarity(t.term, p.text)) DESC, p.id LIMIT ${RANKED}`,
       [fileIds, terms],
     );
     return rows.map((row) => String(row.id));
