@@ -8,7 +8,7 @@ import { Answers } from '../common/route-docs';
 import { toAttachmentDto } from './attachment-dto';
 import { AttachmentStore } from './attachment.store';
 import { AttachmentIntake } from './attachment-intake.service';
-import { attachmentIdPipe, thumbnailIdPipe } from '../sessions';
+import { attachmentIdPipe } from '../sessions';
 import { kindHandler } from './kinds/attachment-kinds';
 
 /** RFC 6266: an ASCII fallback, and the real name in UTF-8. Quotes and slashes never reach the header. */
@@ -93,7 +93,7 @@ export class AttachmentsController {
     content: { 'image/webp': 'The thumbnail' },
     errors: ['NOT_FOUND'],
   })
-  async thumbnail(@Param('id', thumbnailIdPipe) id: string, @Res() res: Response): Promise<void> {
+  async thumbnail(@Param('id', attachmentIdPipe) id: string, @Res() res: Response): Promise<void> {
     const found = await this.store.content(id, 'thumbnail');
     if (!found) throw AppError.notFound('Thumbnail');
     sendFile(res, 'image/webp', found.bytes, 'inline', found.meta.name.replace(/\.[^.]*$/, '') + '.webp');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/app-error';
 import type { SearchResponse, SearchResult } from '@mb/contracts/types/wire/search-response';
+import type { ChatScope } from '../sessions';
 import { ChatSearchStore, type SearchHitRow } from './chat-search.store';
 import { parseMarked, snippetOf, type Snippet } from './snippet';
 
@@ -41,7 +42,10 @@ const toResult = (row: SearchHitRow): SearchResult => ({
 export class ChatSearch {
   constructor(private readonly store: ChatSearchStore) {}
 
-  async search(query: string, options: { preferAgent: string | null; limit: number }): Promise<SearchResponse> {
+  async search(
+    query: string,
+    options: { preferAgent: string | null; limit: number; scope: ChatScope },
+  ): Promise<SearchResponse> {
     const rows = await this.store.search(query, options);
     return { results: rows.map(toResult) };
   }

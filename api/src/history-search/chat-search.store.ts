@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { chatVisible, EVERY_CHAT, type ChatScope } from '../sessions';
 import { MARK_END, MARK_START } from './snippet';
 
 export interface SearchHitRow {
@@ -43,7 +44,10 @@ const mark = (text: string) => `ts_headline('german'::regconfig,
  * to their chats and texts, never every match. Chats are matched on their own vectors; the best `limit`
  * of both sides are highlighted, since ts_headline parses text and runs only for what is answered.
  */
-const SEARCH = `
+/** Once people are configured, only chats the viewer may see ($6 its owner, $7 the agents hidden from it). */
+const IN_SCOPE = `session_id IN (SELECT s.id FROM chat_sessions s WHERE ${chatVisible('s', '$6', '$7')})`;
+
+const searchSql = (scoped: boolean) => `
   WITH input AS (
     SELECT websearch_to_tsquery('english'::regconfig, $1) AS english,
            websearch_to_tsquery('german'::regconfig, $1) AS german,
@@ -54,12 +58,12 @@ const SEARCH = `
       FROM input, (
         SELECT id, session_id, search_vector, superseded FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}
       ) AS m
-     WHERE m.search_vector @@ input.query AND NOT m.superseded
+     WHERE m.search_vector @@ input.query AND NOT m.superseded${scoped ? ` AND m.${IN_SCOPE}` : ''}
   ),
   older AS (
     SELECT m.id, m.session_id, ts_rank(m.search_vector, input.query) AS rank
       FROM input, chat_messages m
-     WHERE m.search_vector @@ input.query AND NOT m.superseded
+     WHERE m.search_vector @@ input.query AND NOT m.superseded${scoped ? ` AND m.${IN_SCOPE}` : ''}
        -- "+ 0": the id range must not become a second index scan, the word's index alone finds these.
        AND m.id + 0 < (
          SELECT COALESCE(min(id), 0) FROM (SELECT id FROM chat_messages ORDER BY id DESC LIMIT ${RECENT_MESSAGES}) AS newest
@@ -91,7 +95,7 @@ const SEARCH = `
            NULL::varchar AS role, ts_rank(s.search_vector, input.query) AS rank, s.updated_at AS created_at,
            s.title::text AS text, s.summary
       FROM input, chat_sessions s
-     WHERE s.search_vector @@ input.query
+     WHERE s.search_vector @@ input.query${scoped ? ` AND ${chatVisible('s', '$6', '$7')}` : ''}
      ORDER BY COALESCE(s.agent_type = $2, false) DESC, rank DESC, s.id DESC
      LIMIT $3
   ),
@@ -106,18 +110,23 @@ const SEARCH = `
     FROM best, input
    ORDER BY COALESCE(best.agent_type = $2, false) DESC, best.rank DESC, best.created_at DESC`;
 
-/** The SQL of searching every chat; the rules (input, snippets) are ChatSearch's. */
+const SEARCH_EVERY_CHAT = searchSql(false);
+const SEARCH_IN_SCOPE = searchSql(true);
+
+/** The SQL of searching chats; the rules (input, snippets) are ChatSearch's. */
 @Injectable()
 export class ChatSearchStore {
   constructor(private readonly db: DataSource) {}
 
-  search(query: string, options: { preferAgent: string | null; limit: number }): Promise<SearchHitRow[]> {
-    return this.db.query<SearchHitRow[]>(SEARCH, [
-      query,
-      options.preferAgent,
-      options.limit,
-      MARK_START + MARK_END,
-      HEADLINE,
-    ]);
+  /** `scope.owner` null (no people configured): every chat, by the statement the search had before people. */
+  search(
+    query: string,
+    options: { preferAgent: string | null; limit: number; scope?: ChatScope },
+  ): Promise<SearchHitRow[]> {
+    const parameters = [query, options.preferAgent, options.limit, MARK_START + MARK_END, HEADLINE];
+    const { owner, hiddenAgents } = options.scope ?? EVERY_CHAT;
+    return owner === null && !hiddenAgents.length
+      ? this.db.query<SearchHitRow[]>(SEARCH_EVERY_CHAT, parameters)
+      : this.db.query<SearchHitRow[]>(SEARCH_IN_SCOPE, [...parameters, owner, hiddenAgents]);
   }
 }

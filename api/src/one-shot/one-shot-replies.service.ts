@@ -5,7 +5,8 @@ import type { ChatCompletionRequest, ConversationMessage } from '@mb/contracts/t
 import type { ChatCompletionResponse } from '@mb/contracts/types/wire/chat-completion-response';
 import type { SerperSearchRequest } from '@mb/contracts/types/wire/serper-search-request';
 import type { SerperSearchResponse } from '@mb/contracts/types/wire/serper-search-response';
-import { AgentRegistry } from '../agents';
+import type { Viewer } from '../access';
+import { agentRefused, AgentRegistry, mayUse } from '../agents';
 import { AppError } from '../common/app-error';
 import {
   ChatModel,
@@ -49,8 +50,8 @@ export class OneShotReplies {
     private readonly windows: ContextWindows,
   ) {}
 
-  async completions(body: ChatCompletionRequest, apiKey?: string): Promise<ChatCompletionResponse> {
-    const { agent, session } = await this.subject(body.agentType, body.sessionId);
+  async completions(body: ChatCompletionRequest, viewer: Viewer, apiKey?: string): Promise<ChatCompletionResponse> {
+    const { agent, session } = await this.subject(viewer, body.agentType, body.sessionId);
     const messages = this.coerce(body.messages);
     const conversation = messages.filter((m) => m.role !== 'system');
     // The client's own system message wins; otherwise the agent's persona (none without an agent).
@@ -70,8 +71,10 @@ export class OneShotReplies {
     return this.answer(result, 'completions', []);
   }
 
-  async assistant(body: AssistantChatRequest, apiKey?: string): Promise<ChatCompletionResponse> {
-    const { agent, session } = await this.subject(body.assistantType, body.sessionId, () => this.defaultAssistant());
+  async assistant(body: AssistantChatRequest, viewer: Viewer, apiKey?: string): Promise<ChatCompletionResponse> {
+    const { agent, session } = await this.subject(viewer, body.assistantType, body.sessionId, () =>
+      this.defaultAssistant(),
+    );
     if (!agent) throw AppError.validation(['assistantType is required: no agent is marked as the default assistant']);
     const context = this.context(
       agent,
@@ -96,11 +99,11 @@ export class OneShotReplies {
     }
   }
 
-  async webSearch(body: SerperSearchRequest, apiKey?: string): Promise<SerperSearchResponse> {
+  async webSearch(body: SerperSearchRequest, viewer: Viewer, apiKey?: string): Promise<SerperSearchResponse> {
     if (!this.search.available)
       throw new AppError('SEARCH_UNAVAILABLE', 'Web search is not configured on this server.');
     this.clients.assertKeyAvailable(apiKey);
-    const { agent, session } = await this.subject(body.agentType, body.sessionId);
+    const { agent, session } = await this.subject(viewer, body.agentType, body.sessionId);
     const context = this.context(agent, session, [{ role: 'user', content: body.userMessage }], {}, body.systemPrompt);
     // Asked for explicitly: no keyword needs to match.
     const prepared: PreparedReply = await this.router.prepare('search-first', context);
@@ -128,18 +131,23 @@ export class OneShotReplies {
     };
   }
 
+  /** The agent and chat a reply is for; an agent meant for others is refused as a turn refuses it. */
   private async subject(
+    viewer: Viewer,
     agentId: string | undefined,
     sessionId: string | null | undefined,
     fallback?: () => AgentDefinition | undefined,
   ): Promise<Subject> {
     const session = sessionId ? await this.chat.getSession(sessionId) : null;
+    let agent: AgentDefinition | undefined;
     if (agentId !== undefined) {
-      const agent = this.agents.get(agentId);
+      agent = this.agents.get(agentId);
       if (!agent) throw AppError.validation([`"${agentId}" is not a known agent`]);
-      return { agent, session };
+    } else {
+      agent = session ? this.agents.get(session.agentType) : fallback?.();
     }
-    return { agent: session ? this.agents.get(session.agentType) : fallback?.(), session };
+    if (agent && !mayUse(viewer, agent)) throw agentRefused(agent);
+    return { agent, session };
   }
 
   private defaultAssistant(): AgentDefinition | undefined {

@@ -4,18 +4,13 @@ import type { PersonaApplied } from '@mb/contracts/types/wire/persona-applied';
 import type { PersonaChanges } from '@mb/contracts/types/wire/persona-changes';
 import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import type { RestorePersonaRequest } from '@mb/contracts/types/wire/restore-persona-request';
+import { CurrentViewer, type Viewer } from '../access';
 import { Answers } from '../common/route-docs';
 import { validBody } from '../common/schema-body.pipe';
 import { toMessageDto } from '../messages';
-import { sessionIdPipe, toSessionDto } from '../sessions';
+import { ChatAccess, sessionIdPipe, toSessionDto } from '../sessions';
 import { ChatPersonas, toHistoryEntryDto, type AppliedPersona } from './chat-personas.service';
 import { PersonaBodyPipe } from './persona-body.pipe';
-
-const applied = ({ session, entry, message }: AppliedPersona): PersonaApplied => ({
-  session: toSessionDto(session),
-  entry: toHistoryEntryDto(entry),
-  message: toMessageDto(message),
-});
 
 const writeNote =
   "Only for a reconfigurable agent's chat (400 otherwise). The agent's reconfiguration greeting is appended " +
@@ -24,7 +19,18 @@ const writeNote =
 /** The persona panel: the persona a chat uses, its history, and changing it. */
 @Controller('chat/sessions/:id/persona')
 export class ChatPersonasController {
-  constructor(private readonly personas: ChatPersonas) {}
+  constructor(
+    private readonly personas: ChatPersonas,
+    private readonly access: ChatAccess,
+  ) {}
+
+  private applied(viewer: Viewer, { session, entry, message }: AppliedPersona): PersonaApplied {
+    return {
+      session: toSessionDto(session, this.access.sharingOf(viewer, session)),
+      entry: toHistoryEntryDto(entry),
+      message: toMessageDto(message),
+    };
+  }
 
   @Get()
   @Answers({
@@ -46,8 +52,9 @@ export class ChatPersonasController {
   async apply(
     @Param('id', sessionIdPipe) id: string,
     @Body(new PersonaBodyPipe()) persona: AgentConfig,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<PersonaApplied> {
-    return applied(await this.personas.apply(id, persona));
+    return this.applied(viewer, await this.personas.apply(id, persona));
   }
 
   @Post('restore')
@@ -61,8 +68,9 @@ export class ChatPersonasController {
   async restore(
     @Param('id', sessionIdPipe) id: string,
     @Body(validBody('restore-persona-request')) body: RestorePersonaRequest,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<PersonaApplied> {
-    return applied(await this.personas.restore(id, body.historyId));
+    return this.applied(viewer, await this.personas.restore(id, body.historyId));
   }
 
   @Post('reset')
@@ -73,8 +81,8 @@ export class ChatPersonasController {
     json: 'wire/persona-applied',
     errors: ['NOT_FOUND'],
   })
-  async reset(@Param('id', sessionIdPipe) id: string): Promise<PersonaApplied> {
-    return applied(await this.personas.reset(id));
+  async reset(@Param('id', sessionIdPipe) id: string, @CurrentViewer() viewer: Viewer): Promise<PersonaApplied> {
+    return this.applied(viewer, await this.personas.reset(id));
   }
 
   @Get('changes')

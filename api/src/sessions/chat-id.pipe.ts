@@ -6,13 +6,11 @@ export type ChatIdKind = 'session' | 'attachment';
 
 /**
  * A path id that reaches a chat. ChatAccessGuard finds every parameter read through one of these and checks the
- * viewer may reach it before the route runs; `missing` names what a refusal says was not found, as the route says it
- * for an id that does not exist.
+ * viewer may reach it before the route runs.
  */
 export class ChatIdPipe extends ParseUUIDPipe {
   constructor(
     readonly kind: ChatIdKind,
-    readonly missing: string,
     options: ParseUUIDPipeOptions,
   ) {
     super(options);
@@ -20,17 +18,12 @@ export class ChatIdPipe extends ParseUUIDPipe {
 }
 
 /** Validates a session id in a path: anything but a UUID is a 400, not a database error. */
-export const sessionIdPipe = new ChatIdPipe('session', 'Chat session', {
+export const sessionIdPipe = new ChatIdPipe('session', {
   exceptionFactory: () => AppError.validation(['session id must be a UUID']),
 });
 
-const attachmentOptions: ParseUUIDPipeOptions = {
+/** An attachment's id in a path: anything but a v4 UUID is not found. */
+export const attachmentIdPipe = new ChatIdPipe('attachment', {
   version: '4',
   exceptionFactory: () => AppError.notFound('Attachment'),
-};
-
-/** An attachment's id in a path: anything but a v4 UUID is not found. */
-export const attachmentIdPipe = new ChatIdPipe('attachment', 'Attachment', attachmentOptions);
-
-/** The same, on the route of a photo's thumbnail, which says the thumbnail was not found. */
-export const thumbnailIdPipe = new ChatIdPipe('attachment', 'Thumbnail', attachmentOptions);
+});

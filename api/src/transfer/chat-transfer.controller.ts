@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { CurrentViewer, type Viewer } from '../access';
 import { AppError } from '../common/app-error';
 import { JsonBodyLimit } from '../common/json-body.guard';
 import { Answers } from '../common/route-docs';
@@ -7,7 +8,7 @@ import { validBody } from '../common/schema-body.pipe';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ImportChatRequest } from '@mb/contracts/types/wire/import-chat-request';
 import type { ImportChatResponse } from '@mb/contracts/types/wire/import-chat-response';
-import { sessionIdPipe, toSessionDto } from '../sessions';
+import { ChatAccess, sessionIdPipe, toSessionDto } from '../sessions';
 import { EXPORT_FORMATS, exportFileName, type ExportFormat } from './chat-export-format';
 import { ChatTransfer } from './chat-transfer.service';
 
@@ -19,7 +20,10 @@ function parseFormat(raw: unknown): ExportFormat {
 
 @Controller('chat')
 export class ChatTransferController {
-  constructor(private readonly transfer: ChatTransfer) {}
+  constructor(
+    private readonly transfer: ChatTransfer,
+    private readonly access: ChatAccess,
+  ) {}
 
   @Get('sessions/:id/export')
   @Answers({
@@ -61,12 +65,16 @@ export class ChatTransferController {
       "processed again as an upload to the chat's agent is (judged by its bytes, never its stated type); one refused " +
       "refuses the import with the upload's error, naming its message and file, and nothing is stored. A source " +
       'whose link is not a web address (http or https: never javascript: or data:) is left out, and `leftOut` ' +
-      'names it; the rest is imported. Bodies up to 200 MB.',
+      'names it; the rest is imported. Bodies up to 200 MB. Once people are configured the new chat is the ' +
+      "importer's, private; an agent meant for someone else is refused (403).",
     json: 'wire/import-chat-response',
-    errors: ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE', 'UNREADABLE_FILE', 'TOO_MANY_FILES'],
+    errors: ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE', 'UNREADABLE_FILE', 'TOO_MANY_FILES', 'FORBIDDEN'],
   })
-  async import(@Body(validBody('import-chat-request')) body: ImportChatRequest): Promise<ImportChatResponse> {
-    const { session, leftOut } = await this.transfer.import(body);
-    return { ...toSessionDto(session), leftOut };
+  async import(
+    @Body(validBody('import-chat-request')) body: ImportChatRequest,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<ImportChatResponse> {
+    const { session, leftOut } = await this.transfer.import(body, viewer);
+    return { ...toSessionDto(session, this.access.sharingOf(viewer, session)), leftOut };
   }
 }

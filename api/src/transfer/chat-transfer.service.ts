@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatExport, ChatExportMessage } from '@mb/contracts/types/wire/chat-export';
-import { AgentRegistry, AttachmentPolicy } from '../agents';
+import { ownerOf, type Viewer } from '../access';
+import { agentRefused, AgentRegistry, AttachmentPolicy, mayUse } from '../agents';
 import { AttachmentStore, AttachmentTransfer, type PreparedFile } from '../attachments';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
@@ -52,9 +53,9 @@ export class ChatTransfer {
    * The document has passed its schema; what a schema cannot say is checked here. Its files are untrusted input
    * (anyone can edit an export): each is processed again as an upload to the chat's agent is, and the first one
    * refused refuses the import, naming its message and file, before anything is stored. A source whose link is not
-   * a web address is left out, and named in the answer.
+   * a web address is left out, and named in the answer. The chat is the importer's (ownerOf `viewer`), private.
    */
-  async import(document: ChatExport): Promise<ImportedChat> {
+  async import(document: ChatExport, viewer: Viewer): Promise<ImportedChat> {
     const problems: string[] = [];
     const { session, messages } = document;
     const agent = this.agents.get(session.agentType);
@@ -70,6 +71,7 @@ export class ChatTransfer {
         problems.push(`messages.${i}.attachments: only a user message carries files`);
     });
     if (problems.length || !agent) throw AppError.validation(problems);
+    if (!mayUse(viewer, agent)) throw agentRefused(agent);
     const sources = importedSources(messages);
     const files = await this.importedFiles(agent, messages);
     const imported = await this.sessions.importChat({
@@ -80,6 +82,7 @@ export class ChatTransfer {
         summary: session.summary,
         summaryThrough: session.summaryThrough,
         persona: session.persona,
+        owner: ownerOf(viewer),
       },
       messages: messages.map((m, i) => ({
         role: m.role,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentUsage, DayUsage, UsageResponse } from '@mb/contracts/types/wire/usage-response';
+import type { ChatScope } from '../sessions';
 import { costOf, MODEL_PRICES, priceOf, type ModelPrice } from './model-prices';
 import { rangeInstants, type UsageRange } from './usage-range';
 import { UsageStore, type UsageRow } from './usage.store';
@@ -21,9 +22,10 @@ const roundUsd = (usd: number) => Math.round(usd * 1_000_000) / 1_000_000;
 export class UsageService {
   constructor(private readonly store: UsageStore) {}
 
-  async usage(range: UsageRange): Promise<UsageResponse> {
+  /** What the replies of the chats `scope` sees used (a person's own, shared and older chats). */
+  async usage(range: UsageRange, scope?: ChatScope): Promise<UsageResponse> {
     const { start, end } = rangeInstants(range);
-    return summarize(range, await this.store.sumByDayAgentAndModel(start, end));
+    return summarize(range, await this.store.sumByDayAgentAndModel(start, end, scope));
   }
 }
 

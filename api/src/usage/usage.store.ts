@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { chatVisible, EVERY_CHAT, type ChatScope } from '../sessions';
 
 /** Replies of one agent on one UTC day answered by one model (null: no model recorded). */
 export interface UsageRow {
@@ -25,7 +26,9 @@ interface RawRow {
 export class UsageStore {
   constructor(private readonly db: DataSource) {}
 
-  async sumByDayAgentAndModel(start: Date, end: Date): Promise<UsageRow[]> {
+  /** Over the chats `scope` sees: every chat without people, by the statement usage had before them. */
+  async sumByDayAgentAndModel(start: Date, end: Date, scope: ChatScope = EVERY_CHAT): Promise<UsageRow[]> {
+    const scoped = scope.owner !== null || scope.hiddenAgents.length > 0;
     const rows: RawRow[] = await this.db.query(
       `SELECT to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
               s.agent_type,
@@ -35,9 +38,9 @@ export class UsageStore {
               count(*)::text AS replies
          FROM chat_messages m
          JOIN chat_sessions s ON s.id = m.session_id
-        WHERE m.usage IS NOT NULL AND m.created_at >= $1 AND m.created_at < $2
+        WHERE m.usage IS NOT NULL AND m.created_at >= $1 AND m.created_at < $2${scoped ? ` AND ${chatVisible('s', '$3', '$4')}` : ''}
         GROUP BY 1, 2, 3`,
-      [start, end],
+      scoped ? [start, end, scope.owner, scope.hiddenAgents] : [start, end],
     );
     return rows.map((row) => ({
       date: row.date,

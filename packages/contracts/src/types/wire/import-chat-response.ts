@@ -4,6 +4,8 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
+import type { ChatSharing } from './chat-session.js';
+
 /**
  * How strictly this rule applies.
  */
@@ -56,6 +58,7 @@ export interface ImportChatResponse {
    * Pinned: GET /api/chat/sessions answers every pinned chat on its first page (no cursor), newest pinned first, ahead of that page's unpinned chats; later pages hold unpinned chats only, so paging never repeats or skips one.
    */
   pinned: boolean;
+  sharing?: ChatSharing;
   /**
    * One sentence for each thing of the document that was not imported, naming where it was ("messages.3.sources.0") and why: a source whose link is not a web address (http or https). Empty when everything was imported.
    */

@@ -27,4 +27,8 @@ export interface PublicAgent {
   routes: Routes;
   display: AgentDisplay;
   access: AgentAccess;
+  /**
+   * Present (true) once people are configured, for an agent whose `audience` does not include the viewer, or any agent with an audience before access: listed only so that its page can ask for a code or say it is meant for someone else. Its display carries no description and no hub card.
+   */
+  restricted?: boolean;
 }
