@@ -13,6 +13,8 @@ export interface FetchPageOptions {
   maxBytes?: number;
   /** The whole fetch, redirects included. Default 10 s. */
   timeoutMs?: number;
+  /** A signal that aborts once `ms` have passed, swappable in tests. Default: AbortSignal.timeout. */
+  timeoutSignal?: (ms: number) => AbortSignal;
   /** Default 5. */
   maxRedirects?: number;
   /** Characters of page text returned at most. Default 20,000. */
@@ -50,6 +52,7 @@ export function resolveSettings(options: FetchPageOptions): FetchPageSettings {
     allowHosts: new Set((options.allowHosts ?? []).map((host) => normaliseHostname(host.trim())).filter(Boolean)),
     maxBytes: options.maxBytes ?? 2 * 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutSignal: options.timeoutSignal ?? ((ms) => AbortSignal.timeout(ms)),
     maxRedirects: options.maxRedirects ?? 5,
     maxChars: options.maxChars ?? 20_000,
     lookup: options.lookup ?? lookupAll,

@@ -68,20 +68,20 @@ describe(htmlToText.name, () => {
     expect(htmlToText(html, PAGE_URL)).toEqual({ title: undefined, text: 'Body text' });
   });
 
+  // Each page is as large as a fetch takes (2 MB): a reader that backtracks would need hours on it, where a linear one
+  // needs a fraction of a second, so the spec's own timeout is only the guard for a hang.
   it.each([
-    ['tags that never close', '<a '.repeat(200_000)],
-    ['quotes that never close', '<a x="'.repeat(200_000)],
-    ['script end tags that never close', `<script>${'</script '.repeat(100_000)}`],
-    ['dropped elements that never close', '<nav><svg>'.repeat(100_000)],
-    ['a title that never closes', '<title>'.repeat(200_000)],
-    ['preformatted spaces', `<pre>${' '.repeat(1_000_000)}x</pre>`],
-    ['one endless entity name', `&${'a'.repeat(1_000_000)}`],
-  ])('reads a hostile page of %s in linear time', (_, html) => {
-    const started = Date.now();
+    ['tags that never close', '<a '.repeat(700_000)],
+    ['quotes that never close', '<a x="'.repeat(350_000)],
+    ['script end tags that never close', `<script>${'</script '.repeat(230_000)}`],
+    ['dropped elements that never close', '<nav><svg>'.repeat(200_000)],
+    ['a title that never closes', '<title>'.repeat(300_000)],
+    ['preformatted spaces', `<pre>${' '.repeat(2_000_000)}x</pre>`],
+    ['one endless entity name', `&${'a'.repeat(2_000_000)}`],
+  ])('reads a hostile page of %s without backtracking', (_, html) => {
+    expect(html.length).toBeGreaterThan(1_900_000);
 
-    htmlToText(html, PAGE_URL);
-
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(typeof htmlToText(html, PAGE_URL).text).toBe('string');
   });
 
   it('treats a stray "<" as text', () => {

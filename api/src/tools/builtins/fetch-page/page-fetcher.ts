@@ -13,7 +13,7 @@ import { ToolInputError } from '../../tool-input-error';
 export async function fetchPage(rawUrl: string, settings: FetchPageSettings, signal: AbortSignal): Promise<string> {
   signal.throwIfAborted();
   let url = parseWebUrl(rawUrl);
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const timeout = settings.timeoutSignal(settings.timeoutMs);
   const deadline = AbortSignal.any([signal, timeout]);
   try {
     for (let redirects = 0; ; redirects++) {
