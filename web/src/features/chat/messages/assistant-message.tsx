@@ -3,6 +3,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { ChatItem } from '../chat-item';
 import { CopyButton } from './copy-button';
 import { ExchangeVersions } from './exchange-versions';
+import { KnowledgeSources } from './knowledge-sources';
 import { Markdown } from './markdown';
 import { MessageActionButton } from './message-action-button';
 import { MessageActions } from './message-actions';
@@ -37,6 +38,9 @@ export function AssistantMessage({
         ) : null}
         <Markdown text={item.content} />
         {item.sources.length > 0 ? <MessageSources sources={item.sources} /> : null}
+        {item.provenance?.knowledge?.sources.length ? (
+          <KnowledgeSources sources={item.provenance.knowledge.sources} />
+        ) : null}
         {item.incomplete ? <p className={styles.incomplete}>{texts.incomplete}</p> : null}
       </MessageBubble>
       {!item.streaming && (item.content || item.usage || item.provenance) ? (
@@ -53,7 +57,11 @@ export function AssistantMessage({
           ) : null}
           {lastReply ? <ExchangeVersions context={context} /> : null}
           {item.usage || item.provenance ? (
-            <ReplyDetails usage={item.usage} provenance={item.provenance} sources={item.sources.length} />
+            <ReplyDetails
+              usage={item.usage}
+              provenance={item.provenance}
+              sources={item.sources.length + (item.provenance?.knowledge?.sources.length ?? 0)}
+            />
           ) : null}
         </MessageActions>
       ) : null}

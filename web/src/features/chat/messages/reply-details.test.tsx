@@ -137,6 +137,66 @@ describe(Sut.name, () => {
     ]);
   });
 
+  it('says how the knowledge was read, lists every passage with its score and tokens, and the notes', () => {
+    render(
+      <Sut
+        provenance={{
+          ...provenance,
+          knowledge: {
+            read: 'passages',
+            tokens: 2_480,
+            passages: [
+              { file: 'knowledge/survey/survey.pdf', where: 'page 211', score: 0, tokens: 610 },
+              { file: 'knowledge/survey/survey.pdf', where: 'page 212', score: 0.0328, tokens: 640 },
+              { file: 'knowledge/survey/sales.csv', where: 'rows 1-39', score: 0.0161, tokens: 1_230 },
+            ],
+            sources: [],
+            notes: ['sales.csv: rows 1-400 of 5,000 read'],
+          },
+          memory: { facts: 2, total: 3, tokens: 41 },
+        }}
+        sources={0}
+      />,
+    );
+    fireEvent.click(button());
+
+    expect(shownRows()).toEqual(
+      expect.arrayContaining([
+        ['Knowledge', 'read by passages, 2,480 tokens'],
+        ['Knowledge notes', 'sales.csv: rows 1-400 of 5,000 read'],
+        ['Memory', '2 of 3 facts given, 41 tokens'],
+      ]),
+    );
+    const passages = shownRows().find(([term]) => term === 'Passages given');
+    expect(passages).toBeDefined();
+    expect(
+      within(panel())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'survey.pdf, page 211: score 0, 610 tokens',
+      'survey.pdf, page 212: score 0.0328, 640 tokens',
+      'sales.csv, rows 1-39: score 0.0161, 1,230 tokens',
+      'sales.csv: rows 1-400 of 5,000 read',
+    ]);
+  });
+
+  it('says when the knowledge was read whole', () => {
+    render(
+      <Sut
+        provenance={{
+          ...provenance,
+          knowledge: { read: 'whole', tokens: 90, passages: [], sources: [], notes: [] },
+        }}
+        sources={0}
+      />,
+    );
+    fireEvent.click(button());
+
+    expect(shownRows()).toContainEqual(['Knowledge', 'read whole, 90 tokens']);
+    expect(shownRows().map(([term]) => term)).not.toContain('Knowledge notes');
+  });
+
   it('has no attachments row when the model read none', () => {
     render(<Sut provenance={provenance} sources={0} />);
     fireEvent.click(button());

@@ -3,6 +3,7 @@ import type { MessageProvenance, MessageUsage } from '../../../lib/api/sessions'
 import { Card } from '../../../components/card';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { formatDuration, toolLabel } from '../tools/tool-labels';
+import { sourceLabel } from './knowledge-sources';
 import { MessageActionButton } from './message-action-button';
 import styles from './reply-details.module.css';
 
@@ -26,6 +27,15 @@ const texts = {
   toolOutcome: (ok: boolean) => (ok ? 'ok' : 'failed'),
   toolsUnavailable: 'Tools unavailable',
   toolStepsEnded: 'Tool use ended',
+  knowledge: 'Knowledge',
+  knowledgeRead: (read: 'whole' | 'passages', tokens: number) =>
+    `${read === 'whole' ? 'read whole' : 'read by passages'}, ${count.format(tokens)} tokens`,
+  passages: 'Passages given',
+  passage: (score: number, tokens: number) => `score ${score}, ${count.format(tokens)} tokens`,
+  knowledgeNotes: 'Knowledge notes',
+  memory: 'Memory',
+  memoryRead: (facts: number, total: number, tokens: number) =>
+    `${count.format(facts)} of ${count.format(total)} ${total === 1 ? 'fact' : 'facts'} given, ${count.format(tokens)} tokens`,
   tokens: 'Tokens',
   estimated: 'estimated',
 } as const;
@@ -65,6 +75,41 @@ function ToolCallsMade({ toolCalls }: { toolCalls: NonNullable<MessageProvenance
   );
 }
 
+type KnowledgeRead = NonNullable<MessageProvenance['knowledge']>;
+
+/** Every passage of the agent's files the model was given, in document order, with its score and tokens. */
+function PassagesGiven({ passages }: { passages: KnowledgeRead['passages'] }) {
+  return (
+    <ul className={styles.list}>
+      {passages.map((passage, index) => (
+        <li key={index}>
+          <span className={styles.name}>{sourceLabel(passage)}</span>: {texts.passage(passage.score, passage.tokens)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the reader must know of what was read (a table given in part, a file not read). */
+function KnowledgeNotes({ notes }: { notes: string[] }) {
+  return (
+    <ul className={styles.list}>
+      {notes.map((note, index) => (
+        <li key={index}>{note}</li>
+      ))}
+    </ul>
+  );
+}
+
+function knowledgeRows(knowledge: KnowledgeRead | undefined): (Row | false)[] {
+  if (!knowledge) return [];
+  return [
+    [texts.knowledge, texts.knowledgeRead(knowledge.read, knowledge.tokens)],
+    knowledge.passages.length > 0 && [texts.passages, <PassagesGiven key="passages" passages={knowledge.passages} />],
+    knowledge.notes.length > 0 && [texts.knowledgeNotes, <KnowledgeNotes key="notes" notes={knowledge.notes} />],
+  ];
+}
+
 function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | undefined, sources: number): Row[] {
   const all: (Row | false)[] = provenance
     ? [
@@ -87,6 +132,11 @@ function rows(provenance: MessageProvenance | undefined, usage: MessageUsage | u
         ],
         provenance.toolsUnavailable !== undefined && [texts.toolsUnavailable, provenance.toolsUnavailable],
         provenance.toolStepsEnded !== undefined && [texts.toolStepsEnded, provenance.toolStepsEnded],
+        ...knowledgeRows(provenance.knowledge),
+        provenance.memory !== undefined && [
+          texts.memory,
+          texts.memoryRead(provenance.memory.facts, provenance.memory.total, provenance.memory.tokens),
+        ],
       ]
     : [];
   if (usage) all.push([texts.tokens, tokensText(usage)]);
