@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import styles from './hub-page.module.css';
 import { StrokeIcon } from '../../components/stroke-icon';
 import { agentUsageText } from './agent-usage';
+import { KeysLink } from './keys-link';
 
 const texts = {
   title: 'MB',
@@ -107,7 +108,12 @@ type ViewProps = { retry: () => void };
 const views: Record<AccessStatus, ComponentType<ViewProps>> = {
   checking: () => <Spinner label={texts.loading} fullPage />,
   denied: AccessForm,
-  granted: AgentCards,
+  granted: () => (
+    <>
+      <AgentCards />
+      <KeysLink />
+    </>
+  ),
   failed: ({ retry }) => <AccessCheckFailed onRetry={retry} />,
 };
 
