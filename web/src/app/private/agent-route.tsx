@@ -9,6 +9,8 @@ import { PersonaButton } from '../../features/persona/persona-button';
 import { agentKey, agentsKey, type AgentDefinition, type PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ErrorPage } from '../../pages/error/error-page';
+import { MeantForSomeoneElsePage } from '../../pages/meant-for-someone-else/meant-for-someone-else-page';
+import { ApiError } from '../../lib/api-client';
 import { NotFoundPage } from '../../pages/not-found/not-found-page';
 import { pageTitle } from '../../lib/site';
 import { PrivateProviders } from './private-providers';
@@ -42,9 +44,21 @@ function AgentLookup() {
   );
 }
 
+/** Refused because the agent is meant for someone else (its audience leaves the viewer out). */
+const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 function AgentPage({ agent }: { agent: PublicAgent }) {
+  // Once access is granted, the list marks an agent meant for someone else: its page says so.
+  if (agent.restricted) return <MeantForSomeoneElsePage agentName={agent.display.name} />;
+  return <AgentChat agent={agent} />;
+}
+
+function AgentChat({ agent }: { agent: PublicAgent }) {
   useDocumentTitle(pageTitle(agent.display.name));
   const definition = useQuery<AgentDefinition>({ queryKey: agentKey(agent.id) });
+  if (definition.isError && isForbidden(definition.error)) {
+    return <MeantForSomeoneElsePage agentName={agent.display.name} />;
+  }
   return (
     <PageFrame title={agent.display.header}>
       <main className={styles.main}>

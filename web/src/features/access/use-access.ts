@@ -1,11 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast, type ToastInput } from '../../components/toast/toasts';
 import { ApiError } from '../../lib/api-client';
-import { checkAccessKey, grantAccess, type CheckAccessResponse } from '../../lib/api/access';
+import { checkAccess, checkAccessKey, grantAccess, type CheckAccessResponse } from '../../lib/api/access';
+import { forgetViewer, signedInState } from '../../lib/viewer';
 import { accessTexts, throttledDescription } from './access-texts';
 import { clearAccessFlags, readAccessFlag, setAccessFlags } from './access-flags';
 import { revokeAccess } from './revoke-access';
+import type { GrantAccessResponse } from '@mb/contracts/types/wire/grant-access-response';
 
 /** 'failed': the server could not be asked (offline, server error); nothing is assumed either way. */
 export type AccessStatus = 'checking' | 'granted' | 'denied' | 'failed';
@@ -17,7 +19,11 @@ export type AccessCheck = { status: AccessStatus; retry: () => void };
  * asks again; the browser flag is read first only to be brought in line with the server's answer.
  */
 export function useAccess(persistFlag = false): AccessCheck {
-  const query = useQuery<CheckAccessResponse>({ queryKey: checkAccessKey, refetchOnMount: 'always' });
+  const query = useQuery<CheckAccessResponse>({
+    queryKey: checkAccessKey,
+    queryFn: ({ signal }) => checkAccess({ signal }),
+    refetchOnMount: 'always',
+  });
   const authorized = query.data?.authorized;
 
   useEffect(() => {
@@ -31,6 +37,18 @@ export function useAccess(persistFlag = false): AccessCheck {
   const status: AccessStatus =
     authorized === undefined ? (query.isError ? 'failed' : 'checking') : authorized ? 'granted' : 'denied';
   return { status, retry: () => void query.refetch() };
+}
+
+const isAccessCheck = (query: Query) => query.queryKey[0] === checkAccessKey[0];
+
+/**
+ * Once people are configured, what the server answers depends on who is signed in (their chats, the
+ * agents meant for them): another person's answers are dropped, and those on screen are asked again
+ * before the gates open, so nobody sees what the last person saw.
+ */
+async function forgetOthersAnswers(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ predicate: (query) => !isAccessCheck(query) && query.getObserversCount() === 0 });
+  await queryClient.invalidateQueries({ predicate: (query) => !isAccessCheck(query) });
 }
 
 /** A 200 answer that still says no: treated like a wrong code. */
@@ -74,15 +92,17 @@ export type GrantOptions = {
  */
 export function useGrantAccess({ welcome, persistFlag }: GrantOptions) {
   const queryClient = useQueryClient();
-  return useMutation<unknown, unknown, string>({
+  return useMutation<GrantAccessResponse, unknown, string>({
     mutationFn: async (passcode: string) => {
       const answer = await grantAccess(passcode.trim());
       if (!answer.success) throw new PasscodeRefused();
       return answer;
     },
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       setAccessFlags(persistFlag);
       toast({ ...accessTexts.granted, description: welcome });
+      // A viewer is named only once people are configured; without them nothing else changes.
+      if (answer.viewer) await forgetOthersAnswers(queryClient);
       await queryClient.invalidateQueries({ queryKey: checkAccessKey });
     },
     onError: (error) => {
@@ -102,8 +122,15 @@ export function useRevokeAccess() {
   return useMutation({
     mutationFn: revokeAccess,
     onSettled: async () => {
+      const { people } = signedInState();
       clearAccessFlags();
+      forgetViewer();
       await queryClient.invalidateQueries({ queryKey: checkAccessKey });
+      // The gates are closed: what the person saw is dropped, or asked again by whoever signs in next.
+      if (people) {
+        queryClient.removeQueries({ predicate: (query) => !isAccessCheck(query) && query.getObserversCount() === 0 });
+        await queryClient.invalidateQueries({ predicate: (query) => !isAccessCheck(query), refetchType: 'none' });
+      }
     },
   });
 }

@@ -12,18 +12,21 @@ import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/ac
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import { monthUsageKey, type AgentUsage, type UsageResponse } from '../../lib/api/usage';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSignedIn, useViewerFirstName } from '../../lib/viewer';
 import styles from './hub-page.module.css';
 import { StrokeIcon } from '../../components/stroke-icon';
 import { agentUsageText } from './agent-usage';
-import { KeysLink } from './keys-link';
 
 const texts = {
   title: 'MB',
   heading: 'mb',
   loading: 'Loading...',
   prompt: 'Please enter the access code to continue.',
+  personalPrompt: 'Please enter your code to continue.',
   openAgent: 'Access Agent',
   signOut: 'Sign out',
+  switchPerson: 'Switch person',
+  hello: (name: string) => `Hello, ${name}`,
   agentsFailed: 'Could not load the agents. Please try again.',
   retry: 'Try again',
 } as const;
@@ -39,15 +42,19 @@ type HubCard = PublicAgent & { display: PublicAgent['display'] & { hub: NonNulla
 
 /** The agents with a hub card, in card order. */
 export function hubCards(agents: readonly PublicAgent[]): HubCard[] {
-  return agents
-    .filter((agent): agent is HubCard => agent.display.hub !== undefined)
-    .sort((a, b) => a.display.hub.order - b.display.hub.order);
+  return (
+    agents
+      // An agent meant for someone else in the circle is listed only so its page can say so.
+      .filter((agent): agent is HubCard => agent.display.hub !== undefined && agent.restricted !== true)
+      .sort((a, b) => a.display.hub.order - b.display.hub.order)
+  );
 }
 
 function AccessForm() {
+  const { people } = useSignedIn();
   return (
     <Card as="section" className={styles.gate}>
-      <p className={styles.prompt}>{texts.prompt}</p>
+      <p className={styles.prompt}>{people ? texts.personalPrompt : texts.prompt}</p>
       <PasscodeForm texts={passcodeTexts} />
     </Card>
   );
@@ -108,21 +115,22 @@ type ViewProps = { retry: () => void };
 const views: Record<AccessStatus, ComponentType<ViewProps>> = {
   checking: () => <Spinner label={texts.loading} fullPage />,
   denied: AccessForm,
-  granted: () => (
-    <>
-      <AgentCards />
-      <KeysLink />
-    </>
-  ),
+  granted: AgentCards,
   failed: ({ retry }) => <AccessCheckFailed onRetry={retry} />,
 };
 
+/** Signs out; once people are configured, so that another person can sign in with their code. */
 function SignOut() {
   const revoke = useRevokeAccess();
+  const { people } = useSignedIn();
+  const name = useViewerFirstName();
   return (
-    <button type="button" className={styles.signOut} onClick={() => revoke.mutate()} disabled={revoke.isPending}>
-      {texts.signOut}
-    </button>
+    <div className={styles.account}>
+      {name ? <p className={styles.viewer}>{texts.hello(name)}</p> : null}
+      <button type="button" className={styles.signOut} onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+        {people ? texts.switchPerson : texts.signOut}
+      </button>
+    </div>
   );
 }
 

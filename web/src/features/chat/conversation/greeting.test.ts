@@ -29,4 +29,14 @@ describe(sut.name, () => {
       'Hello MB, paste {role_description} or {names}',
     );
   });
+
+  it('names the signed-in person instead of the audience once people are configured', () => {
+    expect(sut(conversation('Hello, {name}! How can I help?', { name: 'MB' }), 'Anna')).toBe(
+      'Hello, Anna! How can I help?',
+    );
+  });
+
+  it('keeps the audience’s name when nobody in particular is signed in', () => {
+    expect(sut(conversation('Hello, {name}!', { name: 'MB' }), null)).toBe('Hello, MB!');
+  });
 });

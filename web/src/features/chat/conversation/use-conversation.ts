@@ -2,6 +2,7 @@ import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatAttachment } from '../../../lib/api/attachments';
 import { toast } from '../../../components/toast/toasts';
+import { useViewerFirstName } from '../../../lib/viewer';
 import type { ChatMessage, ChatSession } from '../../../lib/api/sessions';
 import { decideToolCall as postToolDecision } from '../../../lib/api/tool-decisions';
 import { stopTurn } from '../../../lib/api/turns';
@@ -26,7 +27,8 @@ export function useConversation(
   agent: AgentDefinition,
   { restoreAttachments = keepNone }: { restoreAttachments?: (attachments: ChatAttachment[]) => void } = {},
 ) {
-  const greeting = useMemo(() => greetingOf(agent.conversation), [agent.conversation]);
+  const personName = useViewerFirstName();
+  const greeting = useMemo(() => greetingOf(agent.conversation, personName), [agent.conversation, personName]);
   const [state, dispatch] = useReducer(conversationReducer, greeting, initialConversation);
   const [draft, setDraft] = useState('');
   /** Why the draft given back was not sent: a new object for each refusal, which the composer shows beside it. */

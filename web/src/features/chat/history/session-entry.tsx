@@ -10,6 +10,9 @@ import { ExportControl } from './export-control';
 import { formatUpdatedAt } from './format-updated-at';
 import { RenameForm } from './rename-form';
 import { SessionActionButton } from './session-action-button';
+import { ShareControl } from './sharing/share-control';
+import { SharedMarker } from './sharing/shared-marker';
+import { mayChange } from './sharing/sharing-texts';
 import styles from './session-entry.module.css';
 
 type SessionEntryProps = {
@@ -95,6 +98,8 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
   const summarizeBusy = summarize.isPending;
   const deleteBusy = remove.isPending;
   const pinBusy = pin.isPending;
+  // Someone else's chat shared with the circle: read and continue reading, never changed.
+  const changeable = mayChange(session.sharing);
 
   const stopRenaming = () => {
     setRenaming(false);
@@ -122,6 +127,7 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
             Pinned
           </span>
         ) : null}
+        <SharedMarker sharing={session.sharing} />
         {session.apiKeyName ? (
           <span className={styles.apiKeyBadge} title={`Kept from the API, through the key “${session.apiKeyName}”`}>
             API · {session.apiKeyName}
@@ -133,46 +139,53 @@ export function SessionEntry({ session, agentId, current, onContinue, onDeleted 
       </div>
       {session.summary ? <p className={styles.summary}>{session.summary}</p> : null}
       <div className={styles.actions}>
-        <SessionActionButton
-          aria-describedby={titleId}
-          aria-disabled={summarizeBusy || undefined}
-          onClick={() => {
-            if (!summarizeBusy) summarize.mutate();
-          }}
-        >
-          {summarizeBusy ? 'Summarizing...' : 'Summarize'}
-        </SessionActionButton>
-        <SessionActionButton
-          ref={renameRef}
-          aria-describedby={titleId}
-          aria-expanded={renaming}
-          onClick={() => (renaming ? stopRenaming() : setRenaming(true))}
-        >
-          Rename chat
-        </SessionActionButton>
-        <SessionActionButton
-          ref={pinRef}
-          aria-describedby={titleId}
-          aria-pressed={session.pinned}
-          aria-disabled={pinBusy || undefined}
-          aria-busy={pinBusy || undefined}
-          onClick={() => {
-            if (!pinBusy) pin.mutate(!session.pinned);
-          }}
-        >
-          Pin chat
-        </SessionActionButton>
+        {changeable ? (
+          <>
+            <SessionActionButton
+              aria-describedby={titleId}
+              aria-disabled={summarizeBusy || undefined}
+              onClick={() => {
+                if (!summarizeBusy) summarize.mutate();
+              }}
+            >
+              {summarizeBusy ? 'Summarizing...' : 'Summarize'}
+            </SessionActionButton>
+            <SessionActionButton
+              ref={renameRef}
+              aria-describedby={titleId}
+              aria-expanded={renaming}
+              onClick={() => (renaming ? stopRenaming() : setRenaming(true))}
+            >
+              Rename chat
+            </SessionActionButton>
+            <SessionActionButton
+              ref={pinRef}
+              aria-describedby={titleId}
+              aria-pressed={session.pinned}
+              aria-disabled={pinBusy || undefined}
+              aria-busy={pinBusy || undefined}
+              onClick={() => {
+                if (!pinBusy) pin.mutate(!session.pinned);
+              }}
+            >
+              Pin chat
+            </SessionActionButton>
+          </>
+        ) : null}
+        <ShareControl sessionId={session.id} agentId={agentId} sharing={session.sharing} describedBy={titleId} />
         <ExportControl sessionId={session.id} describedBy={titleId} />
-        <SessionActionButton
-          tone="danger"
-          aria-describedby={titleId}
-          aria-disabled={deleteBusy || undefined}
-          onClick={() => {
-            if (!deleteBusy) setConfirmingDelete(true);
-          }}
-        >
-          Delete
-        </SessionActionButton>
+        {changeable ? (
+          <SessionActionButton
+            tone="danger"
+            aria-describedby={titleId}
+            aria-disabled={deleteBusy || undefined}
+            onClick={() => {
+              if (!deleteBusy) setConfirmingDelete(true);
+            }}
+          >
+            Delete
+          </SessionActionButton>
+        ) : null}
         <SessionActionButton
           tone="go"
           className={styles.continue}
