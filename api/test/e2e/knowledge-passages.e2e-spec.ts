@@ -42,7 +42,9 @@ describe('Knowledge too long for the window', () => {
       expect.arrayContaining([`${SURVEY}, page 211`, `${SURVEY}, page 212`, `${SURVEY}, page 213`]),
     );
     expect(system).toContain('Page 212 of the house survey: insulation (finding 212).');
-    expect(system).toMatch(/- knowledge\/reads-a-long-pdf\/survey\.pdf \(PDF, 300 pages\): pages [\d, and-]*\b211-213\b/);
+    expect(system).toMatch(
+      /- knowledge\/reads-a-long-pdf\/survey\.pdf \(PDF, 300 pages\): pages [\d, and-]*\b211-213\b/,
+    );
     const read = knowledgeOf(events);
     expect(read.read).toBe('passages');
     expect(read.sources[0]).toEqual(
