@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { Viewer } from '../access';
-import { AgentRegistry } from '../agents';
+import { AgentRegistry, mayUse } from '../agents';
 import { type ApiKeyRecord, ApiKeys } from '../api-keys';
 import { AppError } from '../common/app-error';
 import { type ActiveTurn, ChatTurns, type KeptTurnRequest } from '../turns';
@@ -38,9 +38,9 @@ export class ApiCompletions {
   ) {}
 
   /** The agents the key may use: those it names (or every one), that its owner may use. */
-  models(key: ApiKeyRecord, _viewer: Viewer): AgentDefinition[] {
+  models(key: ApiKeyRecord, viewer: Viewer): AgentDefinition[] {
     const named = key.agents && new Set(key.agents);
-    return this.agents.list().filter((agent) => !named || named.has(agent.id));
+    return this.agents.list().filter((agent) => (!named || named.has(agent.id)) && mayUse(viewer, agent));
   }
 
   private agentFor(key: ApiKeyRecord, viewer: Viewer, model: string): AgentDefinition {

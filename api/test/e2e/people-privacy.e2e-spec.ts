@@ -5,6 +5,7 @@ import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import type { ChatExport } from '@mb/contracts/types/wire/chat-export';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { CreatedApiKey } from '@mb/contracts/types/wire/created-api-key';
+import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { PersonaView } from '@mb/contracts/types/wire/persona-view';
 import type { SearchResponse } from '@mb/contracts/types/wire/search-response';
@@ -12,6 +13,8 @@ import type { UsageResponse } from '@mb/contracts/types/wire/usage-response';
 import { sidewaysPhotoWithGps } from '../fixtures/files/make-images';
 import { UPLOAD_NOT_FOUND } from '../../src/sessions/chat-access.service';
 import { openAiClient } from '../support/api-keys';
+import { streamedCalls } from '../fakes/fake-openai';
+import { eventually } from '../support/eventually';
 import { newDataDir } from '../support/data-dirs';
 import { fixtureAgent } from '../support/fixture-agents';
 import { startConversationApp, type ConversationApp } from '../support/model-fakes';
@@ -26,6 +29,7 @@ const PHOTOS = 'takes-photos-and-documents';
 const RECONFIGURABLE = 'reconfigurable';
 const MEMORY = 'remembers-facts';
 const MEANT_FOR_ANNA = 'meant-for-anna';
+const CONFIRMS = 'confirms-tool-calls';
 
 /** What a route answered: its status and body (a stream's refusal body; a file's bytes as text). */
 interface Answer {
@@ -590,5 +594,118 @@ describe('People: chats from before people stay visible to everyone, as shared (
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe('People: replies in progress, edits, ids in capitals and API keys (e2e)', () => {
+  beforeAll(async () => {
+    current = await startWithPeople();
+  });
+  afterAll(() => current?.app.close());
+
+  /** Ben's answer for Anna's chat, once it equals his answer for a chat nothing has. */
+  const asMissing = async (call: (id: string) => Promise<Answer>, id: string) => {
+    const answer = await call(id);
+    expect(answer).toEqual(await call(randomUUID()));
+    expect(answer.status).toBe(404);
+  };
+
+  it('cannot be re-attached to, stopped or steered by Ben, and goes on for Anna', async () => {
+    const { app, anna, ben } = env();
+    app.openai.script({ match: streamedCalls, hang: true });
+    const stream = await sendTurn(anna.host, { agentType: PLAIN, content: 'Draft a long letter, please.' });
+    const events = stream.events();
+    const first = (await events.next()).value;
+    if (first?.type !== 'session') throw new Error('a turn opens with its session');
+    const id = first.session.id;
+    await eventually(() => app.openai.streamedRequests().length === 1, 'the reply to be asked for');
+
+    await asMissing(
+      async (chat) => streamAnswer(await openStream(ben.host, 'GET', `/api/chat/sessions/${chat}/turn`)),
+      id,
+    );
+    await asMissing((chat) => send(ben, 'post', `/api/chat/sessions/${chat}/turn/stop`), id);
+    await asMissing(
+      (chat) => send(ben, 'post', `/api/chat/sessions/${chat}/turn/tool-calls/call_0_0`, { allow: false }),
+      id,
+    );
+
+    const again = await openStream(anna.host, 'GET', `/api/chat/sessions/${id}/turn`);
+    expect(again.status).toBe(200);
+    expect(await send(anna, 'post', `/api/chat/sessions/${id}/turn/stop`)).toEqual({
+      status: 200,
+      body: { stopped: true },
+    });
+    expect((await again.all()).at(-1)?.type).toBe('stopped');
+    stream.disconnect();
+  });
+
+  it('keeps a tool call waiting for Anna’s decision from Ben: his allow is a missing chat’s, hers runs it', async () => {
+    const { app, anna, ben } = env();
+    app.openai.reset();
+    app.openai.script(
+      { toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], match: streamedCalls },
+      { text: 'It is 42.', match: streamedCalls },
+    );
+    const stream = await sendTurn(anna.host, { agentType: CONFIRMS, content: 'What is 6*7?' });
+    const events: ChatTurnEvent[] = [];
+    for await (const event of stream.events()) {
+      events.push(event);
+      if (event.type === 'tool-call' && event.call.status === 'awaiting-confirmation') {
+        const id = only(events, 'session').session.id;
+        const decide = (who: SignedIn, chat: string) =>
+          send(who, 'post', `/api/chat/sessions/${chat}/turn/tool-calls/${event.call.id}`, { allow: true });
+        await asMissing((chat) => decide(ben, chat), id);
+        expect(await decide(anna, id)).toEqual({ status: 200, body: { accepted: true } });
+      }
+    }
+    expect(only(events, 'done').message.toolCalls![0]).toMatchObject({ status: 'done', result: '42' });
+  });
+
+  it('answers Ben naming Anna’s message as the one he edits in a chat of his own as a message nothing has', async () => {
+    const { anna, ben } = env();
+    const annas = await turn(anna, { agentType: PLAIN, content: 'A question of Anna’s.' });
+    const message = (
+      (await anna.client().get(`/api/chat/sessions/${annas.id}/messages`).expect(200)).body as ChatMessage[]
+    )[0];
+    const his = await turn(ben, { agentType: PLAIN, content: 'A question of Ben’s.' });
+    const edit = async (editOf: string) =>
+      streamAnswer(await sendTurn(ben.host, { agentType: PLAIN, sessionId: his.id, editOf, content: 'Edited' }));
+    expect(await edit(message.id)).toEqual(await edit('987654321'));
+    expect(
+      ((await anna.client().get(`/api/chat/sessions/${annas.id}/messages`).expect(200)).body as ChatMessage[])[0],
+    ).toEqual(message);
+  });
+
+  it('takes an id in capitals as the same chat: Ben still finds nothing, Anna finds hers', async () => {
+    const { anna, ben } = env();
+    const annas = await turn(anna, { agentType: PLAIN, content: 'Shouted ids.' });
+    const upper = annas.id.toUpperCase();
+    expect(await get(ben, `/api/chat/sessions/${upper}`)).toEqual(
+      await get(ben, `/api/chat/sessions/${randomUUID().toUpperCase()}`),
+    );
+    expect((await get(ben, `/api/chat/sessions/${upper}/messages`)).status).toBe(404);
+    expect((await get(anna, `/api/chat/sessions/${upper}/messages`)).status).toBe(200);
+  });
+
+  it('answers Ben’s API key as if an agent meant for Anna did not exist: not listed on /v1, not called; Anna’s key may', async () => {
+    const { app, anna, ben } = env();
+    const keyOf = async (who: SignedIn) =>
+      ((await who.client().post('/api/keys').send({ name: 'Every agent' }).expect(201)).body as CreatedApiKey).secret;
+    const bens = await openAiClient(app.sut, await keyOf(ben));
+    const annas = await openAiClient(app.sut, await keyOf(anna));
+    expect((await bens.models.list()).data.map((model) => model.id)).not.toContain(MEANT_FOR_ANNA);
+    expect((await annas.models.list()).data.map((model) => model.id)).toContain(MEANT_FOR_ANNA);
+
+    const ask = (model: string) => bens.chat.completions.create({ model, messages: [{ role: 'user', content: 'Hi' }] });
+    const refused = await ask(MEANT_FOR_ANNA).catch((error: unknown) => error as { status: number; error: unknown });
+    const missing = await ask('no-such-agent').catch((error: unknown) => error as { status: number; error: unknown });
+    expect(refused).toMatchObject({ status: 404, error: expect.objectContaining({ code: 'model_not_found' }) });
+    expect(missing).toMatchObject({ status: 404 });
+    const reply = await annas.chat.completions.create({
+      model: MEANT_FOR_ANNA,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(reply.choices[0].message.content).toBe('Echo: Hi');
   });
 });
