@@ -63,14 +63,21 @@ describe('The OpenAI-compatible API with the official openai SDK (e2e)', () => {
   it('streams the standard chunks: the role first, the text, the finish reason, the usage when asked', async () => {
     const { secret } = await makeApiKey(env.sut, { name: 'stream' });
     env.openai.script({ text: 'One two three four.', match: streamedCalls });
-    const stream = await (
+    const { data: stream, response } = await (
       await openAiClient(env.sut, secret)
-    ).chat.completions.create({
-      model: COMPLETIONS,
-      messages: [{ role: 'user', content: 'Count' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
+    ).chat.completions
+      .create({
+        model: COMPLETIONS,
+        messages: [{ role: 'user', content: 'Count' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      })
+      .withResponse();
+    // A proxy in front (deploy/nginx.conf, or any nginx) passes each chunk on at once, never held whole or compressed.
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(response.headers.get('cache-control')).toContain('no-transform');
+    expect(response.headers.get('content-encoding')).toBeNull();
     const chunks: OpenAI.Chat.Completions.ChatCompletionChunk[] = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.id === chunks[0].id)).toBe(true);
