@@ -5,6 +5,8 @@ import { Spinner } from '../../components/spinner/spinner';
 import { AccessGate } from '../../features/access/access-gate';
 import { ModelKeyGate } from '../../features/api-key/model-key-gate';
 import { ChatPage } from '../../features/chat/chat-page';
+import { KnowledgeNotice } from '../../features/knowledge/knowledge-notice';
+import { MemoryButton } from '../../features/memory/memory-button';
 import { PersonaButton } from '../../features/persona/persona-button';
 import { agentKey, agentsKey, type AgentDefinition, type PublicAgent } from '../../lib/api/agents';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -68,21 +70,23 @@ function AgentChat({ agent }: { agent: PublicAgent }) {
           <ErrorPage />
         ) : (
           <ModelKeyGate agent={definition.data}>
+            {definition.data.knowledge?.length ? <KnowledgeNotice agentId={agent.id} /> : null}
             <ChatPage
               agent={definition.data}
-              titleBarControl={
-                definition.data.conversation.reconfigurable
-                  ? (chat) => (
-                      <PersonaButton
-                        agent={definition.data}
-                        sessionId={chat.sessionId}
-                        busy={chat.busy}
-                        onApplied={chat.onReconfigured}
-                        onClosedAfterChange={chat.announceReconfigured}
-                      />
-                    )
-                  : undefined
-              }
+              titleBarControl={(chat) => (
+                <>
+                  {definition.data.conversation.reconfigurable ? (
+                    <PersonaButton
+                      agent={definition.data}
+                      sessionId={chat.sessionId}
+                      busy={chat.busy}
+                      onApplied={chat.onReconfigured}
+                      onClosedAfterChange={chat.announceReconfigured}
+                    />
+                  ) : null}
+                  {definition.data.memory ? <MemoryButton agent={definition.data} onOpenChat={chat.openChat} /> : null}
+                </>
+              )}
             />
           </ModelKeyGate>
         )}

@@ -37,6 +37,8 @@ export type ChatControlProps = {
   onReconfigured: (change: { session: ChatSession; message: ChatMessage }) => void;
   /** Show the toast a pasted configuration shows. */
   announceReconfigured: () => void;
+  /** Show one of this agent's chats (a remembered fact's, say). */
+  openChat: (sessionId: string) => void;
 };
 
 /** Navigation state of a chat opened from another agent's search: the message to show. */
@@ -165,6 +167,7 @@ export function ChatPage({
               busy: conversation.busy,
               onReconfigured: conversation.reconfigured,
               announceReconfigured: conversation.announceReconfigured,
+              openChat: (sessionId) => void showSession(sessionId),
             })}
             <Button
               ref={toggleRef}
