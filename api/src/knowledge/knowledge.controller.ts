@@ -1,6 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { AgentKnowledgeStatus } from '@mb/contracts/types/wire/agent-knowledge';
-import { AgentRegistry } from '../agents';
+import { CurrentViewer, type Viewer } from '../access';
+import { agentRefused, AgentRegistry, mayUse } from '../agents';
 import { AppError } from '../common/app-error';
 import { Answers } from '../common/route-docs';
 import { AgentKnowledge } from './agent-knowledge.service';
@@ -19,11 +20,12 @@ export class KnowledgeController {
       'Each file its `knowledge` names, in order: being read (a turn waits for it), read (what it is, its passages and ' +
       'tokens), failed or missing (why). Poll it while `indexing` is true.',
     json: 'wire/agent-knowledge',
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
   })
-  async status(@Param('id') id: string): Promise<AgentKnowledgeStatus> {
+  async status(@Param('id') id: string, @CurrentViewer() viewer: Viewer): Promise<AgentKnowledgeStatus> {
     const agent = this.registry.get(id);
     if (!agent) throw AppError.notFound(`Agent "${id}"`);
+    if (!mayUse(viewer, agent)) throw agentRefused(agent);
     return this.knowledge.status(agent);
   }
 }

@@ -490,6 +490,36 @@ describe('People: sharing, imports, audiences, memory and keys (e2e)', () => {
     await share(id, false);
   });
 
+  it('refuses Ben every route of an agent meant for Anna, as its page is refused (403), and answers Anna', async () => {
+    const { app, anna, ben } = env();
+    const now = new Date().toISOString();
+    const memory = { format: 'mb-agent-memory', version: 1, agent: MEANT_FOR_ANNA, exportedAt: now, facts: [] };
+    const fact = `/api/agents/${MEANT_FOR_ANNA}/memory/${randomUUID()}`;
+    const calls: Record<string, (who: SignedIn) => Promise<Answer>> = {
+      'GET /api/agents/:id': (w) => get(w, `/api/agents/${MEANT_FOR_ANNA}`),
+      'GET /api/agents/:id/knowledge': (w) => get(w, `/api/agents/${MEANT_FOR_ANNA}/knowledge`),
+      'GET /api/agents/:id/memory': (w) => get(w, `/api/agents/${MEANT_FOR_ANNA}/memory`),
+      'DELETE /api/agents/:id/memory': (w) => send(w, 'delete', `/api/agents/${MEANT_FOR_ANNA}/memory`),
+      'GET /api/agents/:id/memory/export': (w) => get(w, `/api/agents/${MEANT_FOR_ANNA}/memory/export`),
+      'POST /api/agents/:id/memory/import': (w) =>
+        send(w, 'post', `/api/agents/${MEANT_FOR_ANNA}/memory/import`, memory),
+      'PATCH /api/agents/:id/memory/:factId': (w) => send(w, 'patch', fact, { text: 'A fact.' }),
+      'DELETE /api/agents/:id/memory/:factId': (w) => send(w, 'delete', fact),
+    };
+    const agentRoutes = registeredRoutes(app.sut.app)
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => route.split(' ')[1].startsWith('/api/agents/:id'));
+    expect(agentRoutes.filter((route) => !calls[route])).toEqual([]);
+
+    const refusal = await get(ben, `/api/agents/${MEANT_FOR_ANNA}`);
+    expect(refusal).toEqual({ status: 403, body: expect.objectContaining({ code: 'FORBIDDEN' }) });
+    for (const [route, call] of Object.entries(calls)) {
+      expect({ route, answer: await call(ben) }).toEqual({ route, answer: refusal });
+      const hers = await call(anna);
+      expect({ route, refused: hers.status === 401 || hers.status === 403 }).toEqual({ route, refused: false });
+    }
+  });
+
   it('keeps what an agent remembers for Anna from Ben: listing, export, editing or deleting one of her facts', async () => {
     const { anna, ben } = env();
     const now = new Date().toISOString();
