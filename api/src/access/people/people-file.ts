@@ -61,6 +61,11 @@ export function readPeopleFile(path: string, file = path): PeopleFileResult {
     const message = code ? `cannot be read (${code})` : `is not valid JSON: ${(error as Error).message}`;
     return { ok: false, missing: code === 'ENOENT', problems: [{ file, pointer: '', message }] };
   }
+  return checkPeopleData(data, file);
+}
+
+/** Validates parsed content as readPeopleFile does (people:add checks a file before writing it). */
+export function checkPeopleData(data: unknown, file: string): PeopleFileResult {
   const result = schemas.validate<PeopleFile>(PEOPLE_SCHEMA_ID, data);
   if (!result.ok) return { ok: false, missing: false, problems: result.problems.map((p) => ({ file, ...p })) };
   const problems = crossChecks(result.value.people, file);
