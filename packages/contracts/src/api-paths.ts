@@ -42,6 +42,8 @@ export const API_ROUTES = {
   attachment: '/api/chat/attachments/:id',
   attachmentThumbnail: '/api/chat/attachments/:id/thumbnail',
   tools: '/api/tools',
+  apiKeys: '/api/keys',
+  apiKey: '/api/keys/:id',
 } as const;
 
 export type ApiRoute = keyof typeof API_ROUTES;

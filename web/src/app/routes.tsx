@@ -8,6 +8,7 @@ import { RootLayout } from './root-layout';
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const CtznPage = lazy(() => import('../pages/ctzn/ctzn-page'));
 const HubRoute = lazy(() => import('./private/hub-route'));
+const KeysRoute = lazy(() => import('./private/keys-route'));
 const AgentRoute = lazy(() => import('./private/agent-route'));
 
 /**
@@ -22,6 +23,7 @@ export function AppRoutes() {
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.ctzn} element={<CtznPage />} />
         <Route path={paths.hub} element={<HubRoute />} />
+        <Route path={paths.keys} element={<KeysRoute />} />
         <Route path="*" element={<AgentRoute />} />
       </Route>
     </Routes>

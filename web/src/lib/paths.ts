@@ -4,6 +4,8 @@ export const paths = {
   about: '/about',
   ctzn: '/ctzn',
   hub: '/mb',
+  /** Keys for the OpenAI-compatible API; under the hub, where no agent route can reach (one segment only). */
+  keys: '/mb/keys',
 } as const;
 
 /** Site pages that an agent file may not claim (the server refuses them too). */

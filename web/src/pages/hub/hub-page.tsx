@@ -16,6 +16,7 @@ import { useSignedIn, useViewerFirstName } from '../../lib/viewer';
 import styles from './hub-page.module.css';
 import { StrokeIcon } from '../../components/stroke-icon';
 import { agentUsageText } from './agent-usage';
+import { KeysLink } from './keys-link';
 
 const texts = {
   title: 'MB',
@@ -115,7 +116,12 @@ type ViewProps = { retry: () => void };
 const views: Record<AccessStatus, ComponentType<ViewProps>> = {
   checking: () => <Spinner label={texts.loading} fullPage />,
   denied: AccessForm,
-  granted: AgentCards,
+  granted: () => (
+    <>
+      <AgentCards />
+      <KeysLink />
+    </>
+  ),
   failed: ({ retry }) => <AccessCheckFailed onRetry={retry} />,
 };
 
