@@ -55,6 +55,8 @@ export const agents = {
   fetchesPages: fixture('fetches-pages'),
   confirmsCalculator: fixture('confirms-calculator'),
   reliesOnADownServer: fixture('relies-on-a-down-server'),
+  knowsItsFiles: fixture('knows-its-files'),
+  remembersFacts: fixture('remembers-facts'),
 } as const satisfies Record<string, AgentDefinition>;
 
 /** The agent's canonical route: the one hub cards and menu links point to. */

@@ -149,8 +149,8 @@ describe(MemoryDialog.name, () => {
     expect(screen.getByRole('textbox', { name: 'Edit fact' })).toBeInTheDocument();
   });
 
-  it('deletes one fact once the user confirms', async () => {
-    renderSut();
+  it('deletes one fact once the user confirms, the panel staying open', async () => {
+    const { onClose } = renderSut();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete: Has a cat named Miso.' }));
     const question = screen.getByRole('dialog', { name: 'Delete this fact?' });
     expect(question).toHaveAccessibleDescription('Has a cat named Miso.');
@@ -160,6 +160,7 @@ describe(MemoryDialog.name, () => {
     expect(await screen.findByText('Fact deleted.')).toBeInTheDocument();
     await waitFor(() => expect(facts()).toEqual(['Prefers aisle seats.', 'Allergic to peanuts.']));
     expect(screen.getByText('2 of 100 facts')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('forgets everything once the user confirms, and not when they cancel', async () => {

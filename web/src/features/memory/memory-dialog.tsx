@@ -110,96 +110,99 @@ export default function MemoryDialog({ agentId, onOpenChat, onClose }: MemoryDia
 
   const list = memory.data;
   return (
-    <ModalDialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} closeOnBackdrop onClose={onClose}>
-      <div className={styles.content}>
-        <header className={styles.header}>
-          <div>
-            <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
-              {memoryTexts.title}
-            </h2>
-            {list ? (
-              <p id={limitsId} className={styles.lead}>
-                <strong>{memoryTexts.limits(list.facts.length, list.maxFacts)}</strong>.{' '}
-                {memoryTexts.factLength(list.maxFactChars)}
-                {list.policy === 'confirm' ? ` ${memoryTexts.asks}` : null}
-              </p>
-            ) : null}
-          </div>
-          <Button variant="action" onClick={() => dialog.current?.close()}>
-            {memoryTexts.close}
-          </Button>
-        </header>
-
-        {!list ? (
-          memory.isError ? (
-            <div className={styles.loadFailed} role="alert">
-              <p>
-                {memoryTexts.loadFailed} {memoryFailureText(memory.error)}
-              </p>
-              <Button variant="action" onClick={() => void memory.refetch()}>
-                {memoryTexts.tryAgain}
-              </Button>
+    <>
+      <ModalDialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} closeOnBackdrop onClose={onClose}>
+        <div className={styles.content}>
+          <header className={styles.header}>
+            <div>
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
+                {memoryTexts.title}
+              </h2>
+              {list ? (
+                <p id={limitsId} className={styles.lead}>
+                  <strong>{memoryTexts.limits(list.facts.length, list.maxFacts)}</strong>.{' '}
+                  {memoryTexts.factLength(list.maxFactChars)}
+                  {list.policy === 'confirm' ? ` ${memoryTexts.asks}` : null}
+                </p>
+              ) : null}
             </div>
-          ) : (
-            <Spinner label={memoryTexts.loading} />
-          )
-        ) : (
-          <>
-            <div className={styles.toolbar}>
-              <Button variant="compact" disabled={pending} onClick={download}>
-                {memoryTexts.export}
-              </Button>
-              <Button variant="compact" disabled={pending} onClick={() => fileRef.current?.click()}>
-                {memoryTexts.import}
-              </Button>
-              <input
-                ref={fileRef}
-                type="file"
-                accept="application/json,.json"
-                aria-label={memoryTexts.importLabel}
-                tabIndex={-1}
-                hidden
-                onChange={upload}
-              />
-              <Button
-                variant="danger"
-                className={styles.forgetAll}
-                disabled={pending || list.facts.length === 0}
-                onClick={() => setQuestion({ kind: 'all' })}
-              >
-                {memoryTexts.forgetAll}
-              </Button>
-            </div>
+            <Button variant="action" onClick={() => dialog.current?.close()}>
+              {memoryTexts.close}
+            </Button>
+          </header>
 
-            <div className={styles.outcomes}>
-              <p role="status" className={styles.outcome}>
-                {outcome?.ok ? outcome.text : ''}
-              </p>
-              <p role="alert" className={styles.failure}>
-                {outcome && !outcome.ok ? outcome.text : ''}
-              </p>
-            </div>
-
-            {list.facts.length === 0 ? (
-              <p className={styles.empty}>{memoryTexts.empty}</p>
+          {!list ? (
+            memory.isError ? (
+              <div className={styles.loadFailed} role="alert">
+                <p>
+                  {memoryTexts.loadFailed} {memoryFailureText(memory.error)}
+                </p>
+                <Button variant="action" onClick={() => void memory.refetch()}>
+                  {memoryTexts.tryAgain}
+                </Button>
+              </div>
             ) : (
-              <ul className={styles.facts} aria-label={memoryTexts.factsLabel} aria-describedby={limitsId}>
-                {list.facts.map((fact) => (
-                  <MemoryFactItem
-                    key={fact.id}
-                    fact={fact}
-                    maxChars={list.maxFactChars}
-                    busy={pending}
-                    onSave={(text) => save(fact, text)}
-                    onDelete={() => setQuestion({ kind: 'fact', fact })}
-                    onOpenChat={openChat}
-                  />
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
+              <Spinner label={memoryTexts.loading} />
+            )
+          ) : (
+            <>
+              <div className={styles.toolbar}>
+                <Button variant="compact" disabled={pending} onClick={download}>
+                  {memoryTexts.export}
+                </Button>
+                <Button variant="compact" disabled={pending} onClick={() => fileRef.current?.click()}>
+                  {memoryTexts.import}
+                </Button>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept="application/json,.json"
+                  aria-label={memoryTexts.importLabel}
+                  tabIndex={-1}
+                  hidden
+                  onChange={upload}
+                />
+                <Button
+                  variant="danger"
+                  className={styles.forgetAll}
+                  disabled={pending || list.facts.length === 0}
+                  onClick={() => setQuestion({ kind: 'all' })}
+                >
+                  {memoryTexts.forgetAll}
+                </Button>
+              </div>
+
+              <div className={styles.outcomes}>
+                <p role="status" className={styles.outcome}>
+                  {outcome?.ok ? outcome.text : ''}
+                </p>
+                <p role="alert" className={styles.failure}>
+                  {outcome && !outcome.ok ? outcome.text : ''}
+                </p>
+              </div>
+
+              {list.facts.length === 0 ? (
+                <p className={styles.empty}>{memoryTexts.empty}</p>
+              ) : (
+                <ul className={styles.facts} aria-label={memoryTexts.factsLabel} aria-describedby={limitsId}>
+                  {list.facts.map((fact) => (
+                    <MemoryFactItem
+                      key={fact.id}
+                      fact={fact}
+                      maxChars={list.maxFactChars}
+                      busy={pending}
+                      onSave={(text) => save(fact, text)}
+                      onDelete={() => setQuestion({ kind: 'fact', fact })}
+                      onOpenChat={openChat}
+                    />
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+      </ModalDialog>
+      {/* Beside the panel, not in it: React would hand the question's close to the panel's onClose too. */}
       {question ? (
         <ConfirmDialog
           message={question.kind === 'fact' ? memoryTexts.confirmDelete : memoryTexts.confirmForgetAll}
@@ -209,6 +212,6 @@ export default function MemoryDialog({ agentId, onOpenChat, onClose }: MemoryDia
           onCancel={() => setQuestion(null)}
         />
       ) : null}
-    </ModalDialog>
+    </>
   );
 }
