@@ -1,1 +1,4 @@
 export { DatabaseModule } from './database.module';
+export { openDataSource } from './open-data-source';
+export { startEmbeddedPostgres } from './embedded/embedded-postgres';
+export { dataDirHolder } from './embedded/data-dir-lock';

@@ -13,6 +13,17 @@ export function isRunning(pid: number): boolean {
   }
 }
 
+/** The live process that holds DATA_DIR's embedded database, if one does (a CLI checks before it starts one). */
+export function dataDirHolder(dataDir: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(join(dataDir, LOCK_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  return holder && holder !== process.pid && isRunning(holder) ? holder : undefined;
+}
+
 /**
  * One app per DATA_DIR: a second one would stop the first one's database server as a leftover. The lock file
  * appears with our pid already in it (a hard link of a file we wrote), so a process starting at the same
