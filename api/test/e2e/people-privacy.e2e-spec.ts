@@ -21,6 +21,7 @@ import { startConversationApp, type ConversationApp } from '../support/model-fak
 import { ANNA, BEN, signIn, writePeople, type SignedIn } from '../support/people';
 import { registeredRoutes } from '../support/registered-routes';
 import { createIsolatedDatabase } from '../support/test-database';
+import { TEST_ACCESS_CODE } from '../support/test-app';
 import { only, openStream, sendTurn, type TurnStream } from '../support/turn-client';
 
 /** Fixture agents, named for what they exercise. */
@@ -592,7 +593,7 @@ describe('People: sharing, imports, audiences, memory and keys (e2e)', () => {
 });
 
 describe('People: chats from before people stay visible to everyone, as shared (e2e)', () => {
-  it('shows a chat made with the shared code to Anna and Ben once the app restarts with a people file', async () => {
+  it('shows a chat made with the shared code to Anna and Ben once the app restarts with a people file: either may rename it, neither may make it private', async () => {
     const database = await createIsolatedDatabase();
     try {
       const before = await startConversationApp({ database });
@@ -615,9 +616,27 @@ describe('People: chats from before people stay visible to everyone, as shared (
           const listed = ((await who.client().get('/api/chat/sessions').expect(200)).body as ChatSession[]).find(
             (chat) => chat.id === id,
           );
-          expect(listed?.sharing).toMatchObject({ yours: false, shared: true, sharedBy: null, sharedAt: null });
+          expect(listed?.sharing).toMatchObject({
+            yours: false,
+            shared: true,
+            sharedBy: null,
+            sharedAt: null,
+            canChange: true,
+            canShare: false,
+          });
           await who.client().get(`/api/chat/sessions/${id}/messages`).expect(200);
         }
+        // No one started it, so no one may make it private; any person may rename it, as before people.
+        const unshare = await ben.client().patch(`/api/chat/sessions/${id}`).send({ shared: false }).expect(403);
+        expect(unshare.body).toMatchObject({
+          code: 'FORBIDDEN',
+          message:
+            'Sharing was not changed: this chat is from before people were set up: everyone in the circle already sees it.',
+        });
+        await ben.client().patch(`/api/chat/sessions/${id}`).send({ title: 'Renamed by Ben' }).expect(200);
+        expect((await anna.client().get(`/api/chat/sessions/${id}`).expect(200)).body).toMatchObject({
+          title: 'Renamed by Ben',
+        });
       } finally {
         await current.app.close();
       }
@@ -737,5 +756,42 @@ describe('People: replies in progress, edits, ids in capitals and API keys (e2e)
       messages: [{ role: 'user', content: 'Hi' }],
     });
     expect(reply.choices[0].message.content).toBe('Echo: Hi');
+  });
+});
+
+describe('People: a guest of the shared code (ACCESS_CODE_WITH_PEOPLE=guest) (e2e)', () => {
+  let guest: SignedIn;
+
+  beforeAll(async () => {
+    current = await startWithPeople({ env: { ACCESS_CODE_WITH_PEOPLE: 'guest' } });
+    guest = await signIn(env().app.sut, TEST_ACCESS_CODE);
+  });
+  afterAll(() => current?.app.close());
+
+  it('finds nothing at Anna’s private chat, reads it once shared, and changes nothing of it', async () => {
+    const { anna } = env();
+    const id = (await turn(anna, { agentType: PLAIN, content: 'A guest may not see this yet.' })).id;
+    for (const path of [
+      `/api/chat/sessions/${id}`,
+      `/api/chat/sessions/${id}/messages`,
+      `/api/chat/sessions/${id}/export`,
+    ]) {
+      const answer = await get(guest, path);
+      expect(answer).toEqual(await get(guest, path.replace(id, randomUUID())));
+      expect(answer.status).toBe(404);
+    }
+    expect(await titles(guest)).not.toContain(id);
+
+    await anna.client().patch(`/api/chat/sessions/${id}`).send({ shared: true }).expect(200);
+    const read = await get(guest, `/api/chat/sessions/${id}`);
+    expect(read).toMatchObject({
+      status: 200,
+      body: { sharing: { yours: false, sharedBy: 'Anna', canChange: false } },
+    });
+    expect(await send(guest, 'patch', `/api/chat/sessions/${id}`, { title: 'Guest title' })).toEqual({
+      status: 403,
+      body: expect.objectContaining({ code: 'FORBIDDEN' }),
+    });
+    expect(await send(guest, 'delete', `/api/chat/sessions/${id}`)).toMatchObject({ status: 403 });
   });
 });
