@@ -196,6 +196,8 @@ export class KnowledgeIndexer implements OnModuleInit, OnModuleDestroy {
         `${file.name}: ${reading.passages.length} passages read in ${Math.round(performance.now() - started)} ms`,
       );
     } catch (error) {
+      // The app is closing (its database with it): the file stays marked as being read, and is read at the next start.
+      if (this.closed) throw error;
       const reason =
         error instanceof FileRefusal ? error.message : 'it could not be read (an unexpected error; see the server log)';
       if (!(error instanceof FileRefusal))
