@@ -10,7 +10,11 @@ const apiTarget = 'http://127.0.0.1:3000';
 /** The shared contracts package is read from its TypeScript source (its exports' "source" condition). */
 const sourceFirst = (conditions: readonly string[]) => ['source', ...conditions];
 // Host stays the dev server's, which is the page's origin: the API refuses changes whose Origin is another.
-const apiProxy = { '/api': { target: apiTarget, changeOrigin: false } };
+// /v1 too: the keys page tells programs to use this origin's /v1 (the OpenAI-compatible API).
+const apiProxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '^/v1(/|$)': { target: apiTarget, changeOrigin: false },
+};
 
 /** Fills `%SITE_*%` placeholders in index.html so the name and tagline are written once, in site.ts. */
 function siteHtml(): Plugin {
