@@ -358,6 +358,28 @@ describe('People: another person’s chat is unreachable, route by route (e2e)',
     expect(app.openai.streamedRequests()).toEqual([]);
   });
 
+  it('answers HEAD for Anna’s chat, file or thumbnail to Ben as for ids nothing has', async () => {
+    const { anna: a, ben } = env();
+    const head = async (who: SignedIn, path: string) => (await who.client().head(path)).status;
+    for (const path of [
+      (i: Ids) => `/api/chat/sessions/${i.chat}`,
+      (i: Ids) => `/api/chat/sessions/${i.chat}/messages`,
+      (i: Ids) => `/api/chat/sessions/${i.chat}/export`,
+      (i: Ids) => `/api/chat/attachments/${i.photo}`,
+      (i: Ids) => `/api/chat/attachments/${i.photo}/thumbnail`,
+    ]) {
+      expect({ path: path(anna), ben: await head(ben, path(anna)) }).toEqual({
+        path: path(anna),
+        ben: await head(ben, path(missingIds())),
+      });
+      expect({ path: path(anna), ben: await head(ben, path(anna)), anna: await head(a, path(anna)) }).toEqual({
+        path: path(anna),
+        ben: 404,
+        anna: 200,
+      });
+    }
+  });
+
   it('keeps Anna’s chat out of Ben’s history, search and usage figures', async () => {
     const { anna: a, ben } = env();
     expect(await titles(a)).toContain(anna.chat);
