@@ -81,6 +81,8 @@ for (const layout of [layouts[0], layouts[3]]) {
       page: anna,
       browser,
     }) => {
+      // Two people's whole story in one test: more steps than most tests take.
+      test.slow();
       const question = `Plans ${randomUUID().slice(0, 8)}`;
 
       // Anna signs in with her own code and is named on the hub.
