@@ -20,8 +20,11 @@ export class ApiKeysController {
     summary: 'Make a named key for the OpenAI-compatible API (/v1)',
     description:
       'The answer holds the key itself, once: only its hash is stored. Use it as `Authorization: Bearer <key>` with ' +
-      'any OpenAI client whose base URL is this site plus /v1, and an agent id as the model.',
+      'any OpenAI client whose base URL is this site plus /v1, and an agent id as the model. Naming an agent meant ' +
+      'for someone else in the circle (its `audience`) is refused (403); a key answers only with agents its ' +
+      'maker may use.',
     json: 'wire/created-api-key',
+    errors: ['FORBIDDEN'],
   })
   create(
     @CurrentViewer() viewer: Viewer,

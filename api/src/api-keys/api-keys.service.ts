@@ -4,7 +4,7 @@ import type { ApiKey } from '@mb/contracts/types/wire/api-key';
 import type { CreateApiKeyRequest } from '@mb/contracts/types/wire/create-api-key-request';
 import type { CreatedApiKey } from '@mb/contracts/types/wire/created-api-key';
 import { ownerOf, type Viewer } from '../access';
-import { AgentRegistry } from '../agents';
+import { agentRefused, AgentRegistry, mayUse } from '../agents';
 import { AppError } from '../common/app-error';
 import { Clock } from '../common/clock';
 import { type AppConfig, APP_CONFIG } from '../config';
@@ -29,6 +29,8 @@ export class ApiKeys {
     const agents = request.agents ?? null;
     const unknown = (agents ?? []).filter((id) => !this.agents.get(id));
     if (unknown.length) throw AppError.validation(unknown.map((id) => `agents: "${id}" is not a known agent`));
+    const refused = (agents ?? []).flatMap((id) => this.agents.get(id) ?? []).find((agent) => !mayUse(viewer, agent));
+    if (refused) throw agentRefused(refused);
     const limit = this.config.apiKeys.requestsPerMinute;
     if (request.requestsPerMinute && request.requestsPerMinute > limit)
       throw AppError.validation([`requestsPerMinute: at most API_KEY_RPM (${limit}); a key may be given less`]);

@@ -759,7 +759,7 @@ describe('People: replies in progress, edits, ids in capitals and API keys (e2e)
     expect((await get(anna, `/api/chat/sessions/${upper}/messages`)).status).toBe(200);
   });
 
-  it('answers Ben’s API key as if an agent meant for Anna did not exist: not listed on /v1, not called; Anna’s key may', async () => {
+  it('answers Ben’s API key as if an agent meant for Anna did not exist: not listed on /v1, not called, not named in a key (403); Anna’s key may', async () => {
     const { app, anna, ben } = env();
     const keyOf = async (who: SignedIn) =>
       ((await who.client().post('/api/keys').send({ name: 'Every agent' }).expect(201)).body as CreatedApiKey).secret;
@@ -778,6 +778,11 @@ describe('People: replies in progress, edits, ids in capitals and API keys (e2e)
       messages: [{ role: 'user', content: 'Hi' }],
     });
     expect(reply.choices[0].message.content).toBe('Echo: Hi');
+
+    const named = (who: SignedIn) => send(who, 'post', '/api/keys', { name: 'Anna’s agent', agents: [MEANT_FOR_ANNA] });
+    expect(await named(ben)).toEqual(await get(ben, `/api/agents/${MEANT_FOR_ANNA}`));
+    expect((await named(ben)).status).toBe(403);
+    expect((await named(anna)).status).toBe(201);
   });
 });
 
