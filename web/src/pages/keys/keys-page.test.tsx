@@ -79,7 +79,7 @@ describe('KeysPage', () => {
       [check]: () => json({ authorized: true }),
       [agentsList]: () => json(agents),
       [keysList]: () =>
-        fail ? json({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Boom' }, 500) : json([key()]),
+        fail ? json({ statusCode: 500, code: 'INTERNAL', message: 'Boom' }, 500) : json([key()]),
     });
     renderKeys();
     const alert = await screen.findByRole('alert');
