@@ -1,25 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoggerService } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CapturingLogger } from '../support/capturing-logger';
 import { startConversationApp, type ConversationApp } from '../support/model-fakes';
 import { only, sendTurn } from '../support/turn-client';
 
 const USER_KEY = 'sk-user-own-key-abcdefghijklmnopqrstuvwxyz012345';
 const WRONG_KEY = 'sk-user-wrong-key-zyxwvutsrqponmlkjihgfedcba98765';
-
-/** Keeps every line the app logs, at every level. */
-class CapturingLogger implements LoggerService {
-  readonly lines: string[] = [];
-  private keep = (...parts: unknown[]) =>
-    void this.lines.push(parts.map((p) => (p instanceof Error ? `${p.message} ${p.stack}` : String(p))).join(' '));
-  log = this.keep;
-  error = this.keep;
-  warn = this.keep;
-  debug = this.keep;
-  verbose = this.keep;
-  fatal = this.keep;
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
