@@ -119,6 +119,9 @@ for (const layout of [layouts[0], layouts[3]]) {
       await page.keyboard.press('Enter');
       await expect(chat.assistantMessages().last()).toContainText('I will remember that.');
 
+      // In a new chat, the panel opens the chat the fact came from.
+      await page.keyboard.press('ControlOrMeta+Shift+O');
+      await expect(chat.userMessages()).toHaveCount(0);
       const memoryButton = page.getByRole('button', { name: 'Memory', exact: true });
       await memoryButton.click();
       const panel = new MemoryPanel(page);
@@ -126,8 +129,15 @@ for (const layout of [layouts[0], layouts[3]]) {
       await expect(panel.dialog).toContainText(/^.*1 of \d+ facts/);
       await expect(panel.facts).toHaveCount(1);
       await expect(panel.facts.first()).toContainText(FACT);
-      await expect(panel.facts.first().getByRole('button', { name: /^Open the chat “.+”$/ })).toBeVisible();
+      const chatLink = panel.facts.first().getByRole('button', { name: /^Open the chat “.+”$/ });
+      await expect(chatLink).toBeVisible();
       await checkState(page, 'memory panel', layout.name);
+      await chatLink.click();
+      await expect(panel.dialog).toBeHidden();
+      await expect(chat.userMessages()).toHaveCount(1);
+      await expect(chat.userMessages()).toContainText('I prefer aisle seats on long flights.');
+
+      await memoryButton.click();
 
       // Edit in place: Escape cancels (the panel stays), Enter saves.
       await panel.button(`Edit: ${FACT}`).click();
