@@ -139,7 +139,7 @@ describe(MemoryDialog.name, () => {
   it("shows the server's words when an edit is refused, and keeps the field open", async () => {
     renderSut({
       [`PATCH ${base}/f1`]: () =>
-        json({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'A fact has at most 300 characters.' }, 400),
+        json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'A fact has at most 300 characters.' }, 400),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit: Prefers aisle seats.' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit fact' }), { target: { value: 'x'.repeat(20) } });
