@@ -78,8 +78,7 @@ describe('KeysPage', () => {
     stubApi({
       [check]: () => json({ authorized: true }),
       [agentsList]: () => json(agents),
-      [keysList]: () =>
-        fail ? json({ statusCode: 500, code: 'INTERNAL', message: 'Boom' }, 500) : json([key()]),
+      [keysList]: () => (fail ? json({ statusCode: 500, code: 'INTERNAL', message: 'Boom' }, 500) : json([key()])),
     });
     renderKeys();
     const alert = await screen.findByRole('alert');
