@@ -83,6 +83,10 @@ describe('Live reconfiguration (a pasted agent configuration)', () => {
   it.each([
     ['a missing field', { ...pastedConfig, domains: undefined }, '/domains: is required'],
     ['an unknown field', { ...pastedConfig, tone: 'warm' }, '/tone: is not an allowed property'],
+    // Who may use the agent, what files it reads and what it remembers are the agent file's alone.
+    ['an audience', { ...pastedConfig, audience: ['ben'] }, '/audience: is not an allowed property'],
+    ['knowledge', { ...pastedConfig, knowledge: ['../../etc/'] }, '/knowledge: is not an allowed property'],
+    ['memory', { ...pastedConfig, memory: true }, '/memory: is not an allowed property'],
     [
       'a bad priority',
       { ...pastedConfig, response_guidelines: [{ priority: 'urgent', content: 'x' }] },
