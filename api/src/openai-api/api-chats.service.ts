@@ -36,7 +36,8 @@ export class ApiChats {
     fresh = false,
   ): Promise<{ sessionId: string; made: boolean }> {
     const digest = digestOf(agent.id, earlier);
-    if (!fresh) {
+    // A first call (nothing earlier) continues no chat: it would only meet other first calls' new chats.
+    if (!fresh && earlier.length) {
       for (const sessionId of await this.store.candidates(key.id, agent.id, digest)) {
         // The digest finds; the stored messages decide (the chat may have changed in the web app since).
         if (digestOf(agent.id, await this.store.conversation(sessionId)).equals(digest))

@@ -90,10 +90,14 @@ export class ApiCompletions {
       try {
         return { turn: await this.turns.startKept({ ...external, sessionId: chat.sessionId }), ...chat };
       } catch (error) {
+        // The same conversation is being answered in that chat (a call sent twice at once, which may have found the
+        // chat this one made): that chat is the other call's now, and this one gets its own.
+        if (error instanceof AppError && error.code === 'CONFLICT') {
+          chat = await this.chats.chatFor(key, viewer, external.agent, ask, true);
+          continue;
+        }
         if (chat.made) await this.chats.remove(chat.sessionId);
-        // The same conversation is being answered in that chat (a call sent twice at once): this one gets its own.
-        if (chat.made || !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-        chat = await this.chats.chatFor(key, viewer, external.agent, ask, true);
+        throw error;
       }
     }
   }

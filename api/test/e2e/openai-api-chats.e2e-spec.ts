@@ -62,6 +62,24 @@ describe('The OpenAI-compatible API keeps each conversation as a chat (e2e)', ()
     expect(await messagesOf(other.id)).toEqual([...edited, { role: 'assistant', content: third }]);
   });
 
+  it('answers first calls sent at once, each kept in a chat of its own', async () => {
+    const { secret } = await makeApiKey(env.sut, { name: 'at-once' });
+    const client = await openAiClient(env.sut, secret);
+    const call = () =>
+      client.chat.completions.create({ model: AGENT, messages: [{ role: 'user', content: 'Hello there' }] });
+
+    const answers = await Promise.all([call(), call(), call(), call()]);
+
+    expect(answers.map((answer) => answer.choices[0].message.content)).toEqual(Array(4).fill('Echo: Hello there'));
+    const chats = await chatsOf('at-once');
+    expect(chats).toHaveLength(4);
+    for (const chat of chats)
+      expect(await messagesOf(chat.id)).toEqual([
+        { role: 'user', content: 'Hello there' },
+        { role: 'assistant', content: 'Echo: Hello there' },
+      ]);
+  });
+
   it('keeps nothing when the call says store: false', async () => {
     const { secret } = await makeApiKey(env.sut, { name: 'unkept' });
     const reply = await ask(secret, [{ role: 'user', content: 'Forget me' }], { store: false });
