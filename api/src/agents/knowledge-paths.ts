@@ -2,7 +2,7 @@ import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 
-/** One file an agent knows: where it is, and its name under AGENTS_DIR ("knowledge/doctor/labs.pdf"), which sources show. */
+/** One file an agent knows: where it is, and its name under AGENTS_DIR ("knowledge/care/labs.pdf"), which sources show. */
 export interface KnowledgeFile {
   path: string;
   name: string;

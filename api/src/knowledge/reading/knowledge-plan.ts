@@ -26,7 +26,7 @@ export interface KnowledgePlan {
 export const PREAMBLE_TOKENS = 160;
 export const FILE_LINE_TOKENS = 40;
 
-/** A passage's label line ("--- knowledge/doctor/labs.pdf, page 3 ---") costs about this beside its text. */
+/** A passage's label line ("--- knowledge/care/labs.pdf, page 3 ---") costs about this beside its text. */
 export const passageCost = (file: PlannedFile, passage: PassageMeta) =>
   passage.tokens + 8 + Math.ceil((file.name.length + passage.label.length) / 3);
 

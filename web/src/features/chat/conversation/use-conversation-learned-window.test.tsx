@@ -84,7 +84,7 @@ describe('useConversation when the model teaches a smaller window', () => {
   });
 
   it('an edit the model could not read is taken back: the exchange is shown as it was, the text back in the box', async () => {
-    const long = 'The crawlspace keeps its moisture. '.repeat(500);
+    const long = 'The notes go on and on. '.repeat(500);
     stubApi({
       'POST /api/chat/turns': (call) =>
         (call.body as { editOf?: string }).editOf
