@@ -24,13 +24,39 @@ function unknownServers(agents: LoadedAgentFile[]): string[] {
   );
 }
 
-/** `npm run agents:check [dir]`: validates agent files exactly as the server's boot does. */
-function main(): number {
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Reads every knowledge file the agents name, with the server's readers, and names those missing or unreadable:
+ * warnings, since the server loads the agent and it answers without them. The readers load only when needed.
+ */
+async function reportKnowledge(agents: LoadedAgentFile[], dir: string): Promise<void> {
+  if (!agents.some(({ agent }) => agent.knowledge?.length)) return;
+  const { checkKnowledge } = await import('../knowledge');
+  const checks = await checkKnowledge(agents, dir);
+  for (const check of checks) {
+    for (const problem of check.problems) console.warn(problem);
+    for (const empty of check.empty) console.log(empty);
+    if (check.read || check.problems.length || !check.empty.length)
+      console.log(`${check.file}: ${plural(check.read, 'knowledge file')} read fine`);
+  }
+  const problems = checks.reduce((sum, check) => sum + check.problems.length, 0);
+  if (problems)
+    console.warn(
+      `${plural(problems, 'knowledge file')} missing or unreadable (warnings: the agents answer without them)`,
+    );
+}
+
+/**
+ * `npm run agents:check [dir]`: validates agent files exactly as the server's boot does (a problem exits 1), then
+ * reads their knowledge files as the server would (a file it cannot read is named, and exits 0).
+ */
+async function main(): Promise<number> {
   const dir = process.argv[2] ? resolve(process.argv[2]) : defaultAgentsDir;
   const { agents, problems } = loadAgentDirectory(dir);
   if (problems.length) {
     for (const problem of problems) console.error(formatAgentProblem(problem));
-    console.error(`${problems.length} problem${problems.length === 1 ? '' : 's'} in agent files`);
+    console.error(`${plural(problems.length, 'problem')} in agent files`);
     return 1;
   }
   if (!agents.length) {
@@ -40,13 +66,14 @@ function main(): number {
   const servers = unknownServers(agents);
   if (servers.length) {
     for (const problem of servers) console.error(problem);
-    console.error(`${servers.length} problem${servers.length === 1 ? '' : 's'} in agent files`);
+    console.error(`${plural(servers.length, 'problem')} in agent files`);
     return 1;
   }
   console.log(
     `${agents.length} agent files valid: ${agents.map(({ agent }) => `${agent.id} (${agent.routes.join(', ')})`).join('; ')}`,
   );
+  await reportKnowledge(agents, dir);
   return 0;
 }
 
-process.exitCode = main();
+void main().then((code) => (process.exitCode = code));

@@ -1,3 +1,4 @@
 export { KnowledgeModule } from './knowledge.module';
 export { AgentKnowledge, type KnowledgeGrounding, type KnowledgeQuestion } from './agent-knowledge.service';
 export { KNOWLEDGE_SHARE } from './knowledge-share';
+export { checkKnowledge, type AgentKnowledgeCheck } from './knowledge-check';

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import { AgentRegistry, type KnowledgeFile, type KnowledgeProblem, knowledgeFilesOf } from '../../agents';
-import { FileRefusal, readDocument } from '../../attachments';
 import { Slots } from '../../common/slots';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { Embeddings } from '../retrieval/embeddings';
-import { filePassages } from './file-passages';
 import { KnowledgeFileStore } from './knowledge-file.store';
+import { readKnowledgeFile, refusalReason } from './read-knowledge-file';
 
 /** What an agent's knowledge resolves to now: its files, and the paths that could not be read as files. */
 export interface ResolvedKnowledge {
@@ -189,7 +188,7 @@ export class KnowledgeIndexer implements OnModuleInit, OnModuleDestroy {
     const copy = join(dir, 'file');
     try {
       await writeFile(copy, bytes, { mode: 0o600 });
-      const reading = filePassages(await readDocument({ path: copy, name: basename(file.name) }));
+      const reading = await readKnowledgeFile(copy, file.name);
       const embeddings = await this.vectorsOf(file, reading.passages);
       await this.store.saveReading(file.name, hash, reading, embeddings);
       this.logger.log(
@@ -198,10 +197,9 @@ export class KnowledgeIndexer implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       // The app is closing (its database with it): the file stays marked as being read, and is read at the next start.
       if (this.closed) throw error;
-      const reason =
-        error instanceof FileRefusal ? error.message : 'it could not be read (an unexpected error; see the server log)';
-      if (!(error instanceof FileRefusal))
-        this.logger.error(`${file.name}: ${(error as Error).stack ?? String(error)}`);
+      const refused = refusalReason(error);
+      const reason = refused ?? 'it could not be read (an unexpected error; see the server log)';
+      if (refused === undefined) this.logger.error(`${file.name}: ${(error as Error).stack ?? String(error)}`);
       await this.store.saveFailure(file.name, hash, reason);
       this.logger.error(`${file.name}: cannot be read: ${reason}`);
     } finally {
