@@ -24,6 +24,7 @@ const texts = {
   stopSharing: 'Stop sharing',
   sharedBy: (person: E2EPerson) => `Shared by ${person.firstName}`,
   meantForSomeoneElse: 'This assistant is meant for someone else in the circle.',
+  readOnly: (person: E2EPerson) => `${person.firstName} shared this chat: you can read it, not add to it.`,
 } as const;
 
 let server: PeopleServer | undefined;
@@ -142,6 +143,13 @@ for (const layout of [layouts[0], layouts[3]]) {
       await benEntry.getByRole('button', { name: 'Continue Chat', exact: true }).click();
       await expect(benChat.userMessages()).toHaveCount(1);
       await expect(benChat.userMessages()).toContainText(question);
+      // Read, not added to: the composer gives way to a note saying whose chat it is.
+      await expect(ben.getByText(texts.readOnly(ANNA), { exact: true })).toBeVisible();
+      await expect(ben.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(ben, "another person's shared chat, open");
+      await ben.getByRole('note').getByRole('button', { name: 'New Chat', exact: true }).click();
+      await expect(ben.getByRole('textbox', { name: 'Message' })).toBeEditable();
+      await expect(benChat.userMessages()).toHaveCount(0);
 
       // Anna stops sharing: it is gone from Ben's list.
       await annaEntry.getByRole('button', { name: texts.stopSharing, exact: true }).click();

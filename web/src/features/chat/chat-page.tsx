@@ -15,6 +15,9 @@ import { useConversation } from './conversation/use-conversation';
 import { HistoryDrawer } from './history/history-drawer';
 import { HistoryPanel, type HistoryPanelProps } from './history/history-panel';
 import { savedSession } from './conversation/saved-session';
+import { ReadOnlyNote } from './history/sharing/read-only-note';
+import { mayChange } from './history/sharing/sharing-texts';
+import { useSessionSharing } from './history/sharing/use-session-sharing';
 import { MessageList } from './messages/message-list';
 import { ToolHealthNotice } from './tools/tool-health-notice';
 import type { MessageFocus } from './messages/use-found-message';
@@ -85,6 +88,9 @@ export function ChatPage({
   const historyId = useId();
   const waitingForFirstToken = conversation.busy && !conversation.streaming;
   const { showSession } = conversation;
+  const sharing = useSessionSharing(agent.id, conversation.sessionId);
+  // Someone else's chat, shared with the circle: read here, added to only by its owner.
+  const readOnly = sharing !== undefined && !mayChange(sharing);
 
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
     const shortcut = shortcutOf(event);
@@ -193,7 +199,7 @@ export function ChatPage({
           ) : null}
           <AttachmentDropZone
             className={styles.conversation}
-            enabled={uploads.enabled}
+            enabled={uploads.enabled && !readOnly}
             kinds={uploads.policy.kinds}
             onFiles={uploads.add}
           >
@@ -211,7 +217,7 @@ export function ChatPage({
               copyToast={agent.display.copyToast}
               focus={found}
               exchangeActions={
-                conversation.sessionId
+                conversation.sessionId && !readOnly
                   ? {
                       enabled: !conversation.busy && !conversation.choosing && !conversation.restoring,
                       onRegenerate: conversation.regenerate,
@@ -223,19 +229,23 @@ export function ChatPage({
               onToolDecision={conversation.decideToolCall}
             />
             <ToolHealthNotice tools={agent.tools} />
-            <Composer
-              input={agent.input}
-              draft={conversation.draft}
-              onDraftChange={conversation.setDraft}
-              onSend={(text) => {
-                if (conversation.send(text, uploads.ready)) uploads.clear();
-              }}
-              onStop={conversation.stop}
-              busy={conversation.busy}
-              canStop={conversation.sessionId !== null}
-              attachments={uploads}
-              refusal={conversation.refusal}
-            />
+            {readOnly ? (
+              <ReadOnlyNote sharing={sharing} onNewChat={conversation.newChat} />
+            ) : (
+              <Composer
+                input={agent.input}
+                draft={conversation.draft}
+                onDraftChange={conversation.setDraft}
+                onSend={(text) => {
+                  if (conversation.send(text, uploads.ready)) uploads.clear();
+                }}
+                onStop={conversation.stop}
+                busy={conversation.busy}
+                canStop={conversation.sessionId !== null}
+                attachments={uploads}
+                refusal={conversation.refusal}
+              />
+            )}
           </AttachmentDropZone>
         </div>
       </section>

@@ -16,5 +16,11 @@ export function sharedMarkerText(sharing: ChatSharing | undefined): string | nul
   return sharing.sharedBy ? `Shared by ${sharing.sharedBy}` : 'Shared';
 }
 
+export const readOnlyTexts = {
+  note: (sharedBy: string | null) =>
+    `${sharedBy ? `${sharedBy} shared this chat` : 'This chat is shared'}: you can read it, not add to it.`,
+  newChat: 'New Chat',
+} as const;
+
 /** Whether the viewer may change the chat (rename, pin, summarize, delete); always without people. */
 export const mayChange = (sharing: ChatSharing | undefined) => sharing?.canChange ?? true;
