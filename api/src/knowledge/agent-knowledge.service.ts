@@ -120,7 +120,8 @@ export class AgentKnowledge {
 
   /**
    * The knowledge for one model call within `budget` tokens, once the files it names are read (or
-   * KNOWLEDGE_WAIT_MS has passed: those still being read are then named as not read). Undefined without knowledge.
+   * KNOWLEDGE_WAIT_MS has passed: those still being read are then named as not read). Undefined without knowledge
+   * or when its paths hold no files yet.
    */
   async ground(
     agent: AgentDefinition,
@@ -129,7 +130,9 @@ export class AgentKnowledge {
     signal?: AbortSignal,
   ): Promise<KnowledgeGrounding | undefined> {
     if (!this.has(agent)) return undefined;
-    const { files: named } = this.indexer.resolve(agent);
+    const { files: named, problems } = this.indexer.resolve(agent);
+    // Folders with no files yet (a placeholder kept in git is hidden): there is nothing to tell the model.
+    if (!named.length && !problems.length) return undefined;
     await this.indexer.refresh(named);
     await this.indexer.settled(
       named.map((file) => file.name),

@@ -5,7 +5,7 @@ import { docx } from '../fixtures/files/make-documents';
 import { eventually } from '../support/eventually';
 import { KnowledgeAgents, knowledgeOf, systemPromptOf } from '../support/knowledge-agents';
 import { type ConversationApp, startConversationApp } from '../support/model-fakes';
-import { sendTurn } from '../support/turn-client';
+import { only, sendTurn } from '../support/turn-client';
 
 /** Its knowledge folder holds care-plan.md and visits.csv (committed), and the Word document each test writes. */
 const AGENT = 'knows-its-files';
@@ -92,6 +92,18 @@ describe('Knowledge files that fit the window', () => {
     await eventually(async () => !(await status()).indexing, 'the knowledge files to be read');
     const read = knowledgeOf(await ask('Is hashimotto the reason for the tablets?'));
     expect(read.sources.map((source) => source.where)).toContain('section “Medication”, lines 5-7');
+  });
+
+  it('an agent whose knowledge folder holds no files yet (a hidden placeholder only) shows no problem and adds nothing to a turn', async () => {
+    const EMPTY = 'counts-table-rows';
+    const page = (await (await env.sut.authorized()).get(`/api/agents/${EMPTY}/knowledge`).expect(200))
+      .body as AgentKnowledgeStatus;
+    expect(page).toEqual({ indexing: false, files: [] });
+
+    const events = await (await sendTurn(env.sut, { agentType: EMPTY, content: 'How many readings are there?' })).all();
+
+    expect(systemPromptOf(env.openai)).not.toContain('# Knowledge files');
+    expect(only(events, 'done').message.provenance?.knowledge).toBeUndefined();
   });
 
   it('reads a file again when it changes while the app runs, and the next turn has the new text only', async () => {
