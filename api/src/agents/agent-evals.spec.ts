@@ -20,7 +20,9 @@ describe(evalProblems.name, () => {
   });
 
   it('refuses a matches that does not compile, at its pointer', () => {
-    const problems = evalProblems(withEvals({ name: 'broken', conversation: ask('hi'), expect: { matches: '(unclosed' } }));
+    const problems = evalProblems(
+      withEvals({ name: 'broken', conversation: ask('hi'), expect: { matches: '(unclosed' } }),
+    );
     expect(problems).toEqual([
       { pointer: '/evals/0/expect/matches', message: expect.stringMatching(/^is not a valid regular expression: /) },
     ]);
@@ -62,10 +64,15 @@ describe('evals that check tool use', () => {
   });
 
   it('refuse a call of a tool the agent does not grant, at its pointer (notCalls may name any tool)', () => {
-    const agent = grants(['mcp:everything/echo'], { calls: ['mcp:everything/echo', 'calculator', 'mcp:everything/add'] });
+    const agent = grants(['mcp:everything/echo'], {
+      calls: ['mcp:everything/echo', 'calculator', 'mcp:everything/add'],
+    });
     expect(evalProblems(agent)).toEqual([
       { pointer: '/evals/0/expect/calls/1', message: `names "calculator", which the agent's tools do not grant` },
-      { pointer: '/evals/0/expect/calls/2', message: `names "mcp:everything/add", which the agent's tools do not grant` },
+      {
+        pointer: '/evals/0/expect/calls/2',
+        message: `names "mcp:everything/add", which the agent's tools do not grant`,
+      },
     ]);
     expect(evalProblems(grants(undefined, { calls: ['calculator'] }))).toHaveLength(1);
   });
@@ -127,11 +134,41 @@ describe('agent files with evals', () => {
   it.each([
     ['an empty calls', { calls: [] }, /\/evals\/0\/expect\/calls: must NOT have fewer than 1 items$/],
     ['a calls that is not a list', { calls: 'calculator' }, /\/evals\/0\/expect\/calls: must be array$/],
-    ['a tool named twice', { notCalls: ['calculator', 'calculator'] }, /\/evals\/0\/expect\/notCalls: must NOT have duplicate items/],
+    [
+      'a tool named twice',
+      { notCalls: ['calculator', 'calculator'] },
+      /\/evals\/0\/expect\/notCalls: must NOT have duplicate items/,
+    ],
     ['a name that is no tool name', { notCalls: ['mcp:'] }, /\/evals\/0\/expect\/notCalls\/0: must match pattern/],
     ['a misspelt field', { call: ['calculator'] }, /\/evals\/0\/expect\/call: is not an allowed property$/],
   ])('refuse %s (schema)', (_kind, expectation, problem) => {
-    const agent = { ...fixture(), tools: ['calculator'], evals: [{ name: 'x', conversation: ask('hi'), expect: expectation }] };
+    const agent = {
+      ...fixture(),
+      tools: ['calculator'],
+      evals: [{ name: 'x', conversation: ask('hi'), expect: expectation }],
+    };
+    expect(problemsOf(agent)).toEqual(expect.arrayContaining([expect.stringMatching(problem)]));
+  });
+
+  it('may check citations alone: a file by its path or its ending, or with a page; with or without knowledge (schema and loader)', () => {
+    const cites = [
+      {
+        name: 'cites',
+        conversation: ask('radon?'),
+        expect: { cites: ['labs.pdf', 'knowledge/care/notes.md', { file: 'labs.pdf', page: 12 }] },
+      },
+    ];
+    expect(problemsOf({ ...fixture(), knowledge: ['knowledge/care/'], evals: cites })).toEqual([]);
+    expect(problemsOf({ ...fixture(), evals: cites })).toEqual([]);
+  });
+
+  it.each([
+    ['an empty cites', { cites: [] }, /\/evals\/0\/expect\/cites: must NOT have fewer than 1 items$/],
+    ['a page 0', { cites: [{ file: 'labs.pdf', page: 0 }] }, /\/evals\/0\/expect\/cites\/0\/page: must be >= 1$/],
+    ['a citation without its file', { cites: [{ page: 2 }] }, /\/evals\/0\/expect\/cites\/0\/file: is required$/],
+    ['an empty file name', { cites: [''] }, /\/evals\/0\/expect\/cites\/0: must NOT have fewer than 1 characters$/],
+  ])('refuse %s (schema)', (_kind, expectation, problem) => {
+    const agent = { ...fixture(), evals: [{ name: 'x', conversation: ask('hi'), expect: expectation }] };
     expect(problemsOf(agent)).toEqual(expect.arrayContaining([expect.stringMatching(problem)]));
   });
 

@@ -6,6 +6,8 @@ import { ConfigError, loadAppConfig } from '../config';
 import { ModelClients } from '../llm';
 import { formatAgentProblem, loadAgentDirectory } from './agent-files';
 import { checksToolUse } from './evals/eval-checks';
+import { checksCitations } from './evals/eval-citations';
+import { EvalKnowledgeRefusal, openEvalKnowledge, type OpenedEvalKnowledge } from './evals/eval-knowledge';
 import { OpenAIEvalModel } from './evals/eval-model';
 import { evalReport, progressLine, resultTable } from './evals/eval-report';
 import { openEvalTools } from './evals/eval-tools';
@@ -92,20 +94,36 @@ export async function agentsEval(
   const withCases = new Set(targets.map((t) => t.agent.id)).size;
   io.err(`Running ${targets.length} eval cases of ${withCases} agent${withCases === 1 ? '' : 's'} against ${server}, ${concurrency} at a time`);
   const startedAt = clock.now();
-  // Only cases that check tool use are answered with tools, so only they start the MCP servers.
-  const toolAgents = targets.filter((t) => checksToolUse(t.evalCase.expect)).map((t) => t.agent);
-  const tools = toolAgents.length ? await openEvalTools(config, toolAgents, (line) => io.err(line), clock) : undefined;
+  // Only cases that check citations read the agents' knowledge, so only they open the database it is read into.
+  const citingAgents = [...new Set(targets.filter((t) => checksCitations(t.evalCase.expect)).map((t) => t.agent))];
+  let knowledge: OpenedEvalKnowledge | undefined;
+  try {
+    knowledge = citingAgents.length
+      ? await openEvalKnowledge({ ...config, agentsDir: dir }, citingAgents, (line) => io.err(line), clock)
+      : undefined;
+  } catch (error) {
+    if (error instanceof EvalKnowledgeRefusal) return stop(`agents:eval: ${error.message}`);
+    throw error;
+  }
   let results: EvalResult[];
   try {
-    results = await runEvals(targets, model, {
-      defaultModel: config.openai.model,
-      judgeModel: args.values['judge-model'],
-      concurrency,
-      tools,
-      onResult: (result, done, total) => io.err(progressLine(result, done, total)),
-    });
+    // Only cases that check tool use are answered with tools, so only they start the MCP servers.
+    const toolAgents = targets.filter((t) => checksToolUse(t.evalCase.expect)).map((t) => t.agent);
+    const tools = toolAgents.length ? await openEvalTools(config, toolAgents, (line) => io.err(line), clock) : undefined;
+    try {
+      results = await runEvals(targets, model, {
+        defaultModel: config.openai.model,
+        judgeModel: args.values['judge-model'],
+        concurrency,
+        tools,
+        knowledge,
+        onResult: (result, done, total) => io.err(progressLine(result, done, total)),
+      });
+    } finally {
+      await tools?.close();
+    }
   } finally {
-    await tools?.close();
+    await knowledge?.close();
   }
   const finishedAt = clock.now();
   resultTable(results).forEach((line) => io.out(line));

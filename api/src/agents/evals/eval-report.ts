@@ -87,7 +87,7 @@ export function evalReport(
     summary: { cases: results.length, passed, failed: results.length - passed },
     // Each case's verdict first, whatever order its fields were set in.
     results: results.map(
-      ({ agent, case: name, pass, reason, model, reply, latencyMs, tokens, toolCalls, toolsUnavailable, toolStepsEnded, judge }) => ({
+      ({ agent, case: name, pass, reason, model, reply, latencyMs, tokens, toolCalls, toolsUnavailable, toolStepsEnded, cited, judge }) => ({
         agent,
         case: name,
         pass,
@@ -99,6 +99,7 @@ export function evalReport(
         toolCalls,
         toolsUnavailable,
         toolStepsEnded,
+        cited,
         judge,
       }),
     ),

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { AgentDefinition, AgentEvalCase } from '@mb/contracts/types/agent';
 import type { ToolCallRecord } from '@mb/contracts/types/wire/chat-message';
+import type { KnowledgeGrounding } from '../../knowledge';
 import type { ModelRequest } from '../../llm';
 import { personaPrompt } from '../persona-prompt';
 import { checksToolUse, textCheckFailures, toolCheckFailures } from './eval-checks';
+import { checksCitations, citationFailures, type CitedSource } from './eval-citations';
 import { type EvalModel, type EvalModelAnswer, EvalModelError } from './eval-model';
 import { answerWithAgentTools, type EvalTools } from './eval-tool-loop';
 import { judgeCall, parseVerdict } from './judge';
@@ -32,7 +34,15 @@ export interface EvalResult {
   toolsUnavailable?: string;
   /** Why tool use ended before the model was done with it (step bound, a repeated call). */
   toolStepsEnded?: string;
+  /** A case that checks citations: the knowledge sources the reply showed, best first (none: empty). Absent for other cases. */
+  cited?: CitedSource[];
   judge?: { model: string; verdict: string | null; latencyMs: number };
+}
+
+/** What a run gives its citation cases: the agent's knowledge as a chat turn gets it. */
+export interface EvalKnowledge {
+  /** The knowledge for this call (its model, settings, system prompt and conversation); undefined when the agent has none. */
+  ground(agent: AgentDefinition, request: ModelRequest): Promise<KnowledgeGrounding | undefined>;
 }
 
 export interface EvalRunOptions {
@@ -44,6 +54,8 @@ export interface EvalRunOptions {
   concurrency: number;
   /** The agents' tools, for cases that check tool use; absent: such cases are offered none. */
   tools?: EvalTools;
+  /** The agents' knowledge, for cases that check citations; absent: such cases read none. */
+  knowledge?: EvalKnowledge;
   /** Told of each case as it finishes, in finishing order. */
   onResult?(result: EvalResult, done: number, total: number): void;
 }
@@ -79,6 +91,27 @@ async function timed<T>(call: () => Promise<T>): Promise<{ answer: T; latencyMs:
 }
 
 const failureText = (error: unknown) => (error instanceof EvalModelError ? error.message : 'the model call failed');
+
+/** The system prompt with the knowledge after the persona, as a chat's request has it. */
+const grounded = (request: ModelRequest, grounding: KnowledgeGrounding): ModelRequest => {
+  const [system, ...rest] = request.messages;
+  return { ...request, messages: [{ ...system, content: `${system.content}\n\n${grounding.text}` }, ...rest] };
+};
+
+/** The knowledge a citation case reads, and the sources the reply shows of it (undefined when it read none). */
+async function groundingOf(
+  { agent }: EvalTarget,
+  request: ModelRequest,
+  options: EvalRunOptions,
+): Promise<{ request: ModelRequest; cited?: CitedSource[] }> {
+  const grounding = await options.knowledge?.ground(agent, request);
+  if (!grounding) return { request };
+  const cited = grounding.read.sources.map(({ file, where, page }) => ({ file, where, ...(page !== undefined && { page }) }));
+  return { request: grounded(request, grounding), cited };
+}
+
+const noKnowledgeReason = (agent: AgentDefinition, options: EvalRunOptions) =>
+  !options.knowledge ? 'this run reads no knowledge' : agent.knowledge?.length ? 'it read no knowledge' : 'the agent has no knowledge';
 
 /** The reply to grade: its text, and for a case that checks tool use the calls it made and why tools fell short. */
 type Reply = { text: string } & Pick<EvalResult, 'toolCalls' | 'toolsUnavailable' | 'toolStepsEnded'>;
@@ -127,26 +160,39 @@ async function runCase(target: EvalTarget, model: EvalModel, options: EvalRunOpt
         }
       : null;
 
+  const citing = checksCitations(evalCase.expect);
+  let knowledge: { request: ModelRequest; cited?: CitedSource[] };
+  const plain: ModelRequest = {
+    model: modelName,
+    temperature: agent.model.temperature,
+    maxTokens: agent.model.maxTokens,
+    messages: [{ role: 'system', content: personaPrompt(agent.persona) }, ...evalCase.conversation],
+  };
+  try {
+    knowledge = citing ? await groundingOf(target, plain, options) : { request: plain };
+  } catch (error) {
+    const reason = `the knowledge could not be read: ${(error as Error).message}`;
+    return { ...base, pass: false, reason, reply: null, latencyMs: 0, tokens: null, cited: [] };
+  }
+  const cited = citing ? { cited: knowledge.cited ?? [] } : {};
+
   let reply: { answer: Reply; latencyMs: number };
   try {
-    const request: ModelRequest = {
-      model: modelName,
-      temperature: agent.model.temperature,
-      maxTokens: agent.model.maxTokens,
-      messages: [{ role: 'system', content: personaPrompt(agent.persona) }, ...evalCase.conversation],
-    };
-    reply = await timed(() => writeReply(target, request, model, options, usages));
+    reply = await timed(() => writeReply(target, knowledge.request, model, options, usages));
   } catch (error) {
-    return { ...base, pass: false, reason: failureText(error), reply: null, latencyMs: 0, tokens: null };
+    return { ...base, pass: false, reason: failureText(error), reply: null, latencyMs: 0, tokens: null, ...cited };
   }
   const { text, ...toolUse } = reply.answer;
-  const answered = { ...base, reply: text, latencyMs: reply.latencyMs, ...toolUse };
+  const answered = { ...base, reply: text, latencyMs: reply.latencyMs, ...toolUse, ...cited };
   if (!text.trim()) return { ...answered, pass: false, reason: 'the reply is empty', tokens: tokens() };
 
   const toolFailures = toolUse.toolCalls ? toolCheckFailures(toolUse.toolCalls, evalCase.expect) : [];
   // A tool the reply could not call explains a failed tool check.
   if (toolFailures.length && toolUse.toolsUnavailable) toolFailures.push(toolUse.toolsUnavailable);
-  const failures = [...textCheckFailures(text, evalCase.expect), ...toolFailures];
+  const citationProblems = citing
+    ? citationFailures(knowledge.cited, evalCase.expect, noKnowledgeReason(agent, options))
+    : [];
+  const failures = [...textCheckFailures(text, evalCase.expect), ...toolFailures, ...citationProblems];
   const criterion = evalCase.expect.judge;
   if (failures.length || criterion === undefined) {
     return { ...answered, pass: failures.length === 0, reason: failures.join('; '), tokens: tokens() };

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ownerOf } from '../../access';
-import { AgentKnowledge, KNOWLEDGE_SHARE } from '../../knowledge';
-import { type Grounding, messageBudget, messageText, messageTokens, type ModelMessage } from '../../llm';
+import { AgentKnowledge, KNOWLEDGE_SHARE, knowledgeQuestion } from '../../knowledge';
+import { type Grounding, messageBudget, messageTokens, type ModelMessage } from '../../llm';
 import { AgentMemory } from '../../memory';
 import type { OpenedTurn } from './opened-turn';
 
 /** The memory's share of what one message may take of the window: the newest facts beyond it wait for a larger one. */
 export const MEMORY_SHARE = 0.15;
-
-/** What of the conversation before the question helps choose passages: its last messages, this long at most. */
-const RECENT_MESSAGES = 3;
-const RECENT_CHARS = 2_000;
 
 const share = (room: number, part: number, left: number) => Math.max(0, Math.min(Math.floor(room * part), left));
 
@@ -36,14 +32,7 @@ export class TurnGrounding {
     if (!this.knowledge.has(agent) && !this.memory.settingsOf(agent)) return undefined;
     const owner = memoryOwnerOf(opened);
     const newest = conversation.at(-1);
-    const ask = {
-      question: newest?.role === 'user' ? newest.content : '',
-      recent: conversation
-        .slice(-1 - RECENT_MESSAGES, -1)
-        .map(messageText)
-        .join('\n')
-        .slice(-RECENT_CHARS),
-    };
+    const ask = knowledgeQuestion(conversation);
     const within = async (windowTokens: number): Promise<Grounding> => {
       const room = messageBudget({
         systemPrompt: model.systemPrompt,
