@@ -43,7 +43,8 @@ export class ApiCompletions {
     return this.agents.list().filter((agent) => (!named || named.has(agent.id)) && mayUse(viewer, agent));
   }
 
-  private agentFor(key: ApiKeyRecord, viewer: Viewer, model: string): AgentDefinition {
+  /** The agent named as the model, if the key may use it: else OpenAI's 404 model_not_found. */
+  agentFor(key: ApiKeyRecord, viewer: Viewer, model: string): AgentDefinition {
     const agent = this.models(key, viewer).find((candidate) => candidate.id === model);
     if (!agent) throw modelNotFound(model);
     return agent;

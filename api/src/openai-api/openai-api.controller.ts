@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Logger, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Logger, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { OpenAiChatCompletionRequest } from '@mb/contracts/types/wire/openai-chat-completion-request';
+import type { AgentDefinition } from '@mb/contracts/types/agent';
+import type { OpenAiModel } from '@mb/contracts/types/wire/openai-model';
 import type { OpenAiModelList } from '@mb/contracts/types/wire/openai-model-list';
 import { CurrentViewer, Public, type Viewer } from '../access';
 import type { ApiKeyRecord } from '../api-keys';
@@ -34,12 +36,25 @@ export class OpenAiApiController {
   @Get('models')
   @Answers({ summary: 'The agents this key may use, as OpenAI lists models', json: 'wire/openai-model-list' })
   models(@PresentedKey() key: ApiKeyRecord, @CurrentViewer() viewer: Viewer): OpenAiModelList {
-    const created = Math.floor(this.clock.now().getTime() / 1000);
+    return { object: 'list', data: this.completions.models(key, viewer).map((agent) => this.modelOf(agent)) };
+  }
+
+  @Get('models/:model')
+  @Answers({ summary: 'One agent the key may use, as OpenAI describes a model', json: 'wire/openai-model' })
+  model(
+    @PresentedKey() key: ApiKeyRecord,
+    @CurrentViewer() viewer: Viewer,
+    @Param('model') model: string,
+  ): OpenAiModel {
+    return this.modelOf(this.completions.agentFor(key, viewer, model));
+  }
+
+  private modelOf(agent: AgentDefinition): OpenAiModel {
     return {
-      object: 'list',
-      data: this.completions
-        .models(key, viewer)
-        .map((agent) => ({ id: agent.id, object: 'model', created, owned_by: 'agents' })),
+      id: agent.id,
+      object: 'model',
+      created: Math.floor(this.clock.now().getTime() / 1000),
+      owned_by: 'agents',
     };
   }
 

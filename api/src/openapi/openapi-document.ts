@@ -110,7 +110,9 @@ function keyRouteErrors(route: CatalogRoute, components: SchemaComponents) {
       400: 'A field of the wrong type or value (`param` names it), or a body that is not JSON: invalid_request_error.',
     }),
     401: 'No key, or one that is unknown, revoked or expired: invalid_api_key.',
-    ...(route.bodySchema && { 404: 'An agent that does not exist or that the key may not use: model_not_found.' }),
+    ...((route.bodySchema || route.parameters.some((parameter) => parameter.name === 'model')) && {
+      404: 'An agent that does not exist or that the key may not use: model_not_found.',
+    }),
     429: "The key's requests a minute (API_KEY_RPM, or the key's own) are spent: rate_limit_exceeded, with Retry-After.",
     500: 'Our fault: server_error.',
     ...(route.bodySchema && {

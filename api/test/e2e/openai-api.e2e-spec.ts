@@ -23,6 +23,21 @@ describe('The OpenAI-compatible API with the official openai SDK (e2e)', () => {
     expect(all.data.map((model) => model.id)).toEqual(expect.arrayContaining([COMPLETIONS, CALLS_TOOLS, CONFIRMS]));
   });
 
+  it('describes one agent the key may use as a model, and answers model_not_found for any other', async () => {
+    const { secret } = await makeApiKey(env.sut, { name: 'one agent', agents: [COMPLETIONS] });
+    const client = await openAiClient(env.sut, secret);
+    expect(await client.models.retrieve(COMPLETIONS)).toMatchObject({
+      id: COMPLETIONS,
+      object: 'model',
+      owned_by: 'agents',
+      created: expect.any(Number),
+    });
+    for (const model of [CALLS_TOOLS, 'no-such-agent']) {
+      const refused = await client.models.retrieve(model).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 404, code: 'model_not_found', param: 'model' });
+    }
+  });
+
   it('answers as the agent: its persona first, the client system message after it, the settings asked for', async () => {
     const { secret } = await makeApiKey(env.sut, { name: 'whole' });
     env.openai.script({ text: 'Hello from the agent.', match: streamedCalls });

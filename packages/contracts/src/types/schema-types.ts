@@ -40,6 +40,7 @@ import type { OpenAiChatCompletionRequest } from './wire/openai-chat-completion-
 import type { OpenAiChatCompletion } from './wire/openai-chat-completion.js';
 import type { OpenAiErrorResponse } from './wire/openai-error-response.js';
 import type { OpenAiModelList } from './wire/openai-model-list.js';
+import type { OpenAiModel } from './wire/openai-model.js';
 import type { OpenAiUsage } from './wire/openai-usage.js';
 import type { PersonaApplied } from './wire/persona-applied.js';
 import type { PersonaChanges } from './wire/persona-changes.js';
@@ -97,6 +98,7 @@ export interface SchemaTypes {
   'wire/openai-chat-completion': OpenAiChatCompletion;
   'wire/openai-error-response': OpenAiErrorResponse;
   'wire/openai-model-list': OpenAiModelList;
+  'wire/openai-model': OpenAiModel;
   'wire/openai-usage': OpenAiUsage;
   'wire/persona-applied': PersonaApplied;
   'wire/persona-changes': PersonaChanges;

@@ -4,24 +4,12 @@
  * Do not edit: change the schema, then run `npm run schemas:types`.
  */
 
+import type { OpenAiModel } from './openai-model.js';
+
 /**
  * GET /v1/models: the agents this key may use, in OpenAI's list shape (a model's id is the agent's id).
  */
 export interface OpenAiModelList {
   object: 'list';
-  data: {
-    /**
-     * The agent's id: the `model` of a chat completion.
-     */
-    id: string;
-    object: 'model';
-    /**
-     * Unix seconds; when the server read the agent.
-     */
-    created: number;
-    /**
-     * Always this site's agents.
-     */
-    owned_by: string;
-  }[];
+  data: OpenAiModel[];
 }
