@@ -24,6 +24,8 @@ export interface ScriptedReply {
   tokenDelayMs?: number;
   /** Streamed: destroy the socket after this many content chunks, without finish chunk or [DONE]. */
   cutAfterTokens?: number;
+  /** Streamed: after this many content chunks, send the rest only once `until` settles (the test releases them). */
+  holdAfter?: { tokens: number; until: Promise<unknown> };
   /** Never answer; the socket stays open until the client gives up or close(). */
   hang?: boolean;
   /** Message inside the error body when status >= 400. */
@@ -318,6 +320,7 @@ export class FakeOpenAI {
     const tokensSentAt: number[] = (record.tokensSentAt = []);
     for (let sent = 0; sent < tokens.length; sent++) {
       if (sent === reply.cutAfterTokens) return this.cut(res);
+      if (sent === reply.holdAfter?.tokens) await reply.holdAfter.until;
       if (sent > 0 && !(await pause(tokenDelayMs, res))) return;
       // Taken before the write, which hands an idle socket's data to the kernel at once: a client's
       // delay measured from here never leaves out time the fake itself spent.
