@@ -68,22 +68,21 @@ describe('npm run agents:eval: cases that check citations (expect.cites)', () =>
   });
 
   /** A fixture agent under a new id with the cases, knowing the files in knowledge/cites unless `knowledge` is false. */
-  const writeAgent = (id: string, knowledge: boolean) => {
+  const writeAgent = (id: string, knowledge: boolean, evals = CASES, folder = 'knowledge/cites/') => {
     const { knowledge: _none, ...base } = fixtureAgent('completions-only');
     const agent: AgentDefinition = {
       ...base,
       id,
       routes: [`/${id}`],
-      evals: CASES,
-      ...(knowledge && { knowledge: ['knowledge/cites/'] }),
+      evals,
+      ...(knowledge && { knowledge: [folder] }),
     };
     writeFileSync(join(agentsDir, `${id}.json`), JSON.stringify(agent, null, 2));
   };
 
-  const reportOf = async (id: string) => {
-    const file = join(dir, 'report.json');
-    const code = await agentsEval(
-      [id, '--json', file, '--concurrency', '1'],
+  const run = (args: string[], extraEnv: Record<string, string | undefined> = {}) =>
+    agentsEval(
+      args,
       {
         OPENAI_BASE_URL: openai.baseUrl,
         OPENAI_API_KEY: KEY,
@@ -91,9 +90,13 @@ describe('npm run agents:eval: cases that check citations (expect.cites)', () =>
         DATA_DIR: join(dir, 'data'),
         DATABASE_URL: database.url,
         OPENAI_TIMEOUT_MS: '5000',
+        ...extraEnv,
       },
       { out: () => undefined, err: (line) => err.push(line) },
     );
+  const reportOf = async (id: string) => {
+    const file = join(dir, 'report.json');
+    const code = await run([id, '--json', file, '--concurrency', '1']);
     const report = JSON.parse(readFileSync(file, 'utf8'));
     return { code, results: new Map<string, any>(report.results.map((r: any) => [r.case, r])) };
   };
@@ -154,5 +157,36 @@ describe('npm run agents:eval: cases that check citations (expect.cites)', () =>
       expect.stringContaining('# Knowledge files'),
     );
     expect(code).toBe(1);
+  });
+
+  it('says which file was not read when the reply cited nothing for that reason', async () => {
+    mkdirSync(join(agentsDir, 'knowledge', 'broken'));
+    writeFileSync(join(agentsDir, 'knowledge', 'broken', 'scan.pdf'), 'not a PDF at all');
+    writeAgent(
+      'cites-a-broken-file',
+      true,
+      [ask('cites the scan', 'What does the scan say?', { cites: ['scan.pdf'] })],
+      'knowledge/broken/',
+    );
+    const { results } = await reportOf('cites-a-broken-file');
+
+    expect(results.get('cites the scan').reason).toMatch(
+      /^expected a source scan\.pdf; the reply cited nothing \(knowledge\/broken\/scan\.pdf: could not be read: .+\)$/,
+    );
+  });
+
+  it('exits 2 before any call when the server holds the embedded database the knowledge is read into', async () => {
+    writeAgent('cites-its-files', true);
+    mkdirSync(join(dir, 'data'));
+    // A live process other than this one (the one that started jest) holds DATA_DIR's lock.
+    writeFileSync(join(dir, 'data', 'pgdata.lock'), String(process.ppid));
+
+    expect(await run(['cites-its-files'], { DATABASE_URL: undefined })).toBe(2);
+    expect(err.at(-1)).toMatch(
+      new RegExp(
+        `^agents:eval: the server \\(process ${process.ppid}\\) holds the embedded database in .*: stop the server, or run the evals with its DATABASE_URL$`,
+      ),
+    );
+    expect(openai.completionRequests()).toEqual([]);
   });
 });

@@ -20,14 +20,14 @@ const described = (file: string, page: number | undefined) => (page === undefine
 
 /**
  * The citation check against the sources the reply showed: one line naming every source expected and not shown, and
- * what the reply did cite; none when all were. `sources` is undefined when the reply read no knowledge (`why` says why).
+ * what the reply did cite, or why it cited nothing (`whyNone`); none when all were.
  */
-export function citationFailures(sources: CitedSource[] | undefined, expect: AgentEvalExpectation, why: string): string[] {
-  const missing = (expect.cites ?? []).filter((citation) => !(sources ?? []).some(cites(citation)));
+export function citationFailures(sources: CitedSource[], expect: AgentEvalExpectation, whyNone: string): string[] {
+  const missing = (expect.cites ?? []).filter((citation) => !sources.some(cites(citation)));
   if (!missing.length) return [];
   const expected = missing.map((citation) => described(fileOf(citation), pageOf(citation))).join(', ');
-  const cited = sources?.length
+  const cited = sources.length
     ? `the reply cited: ${sources.map((source) => described(source.file, source.page)).join(', ')}`
-    : `the reply cited nothing (${sources ? 'no passage matched the question' : why})`;
+    : `the reply cited nothing (${whyNone})`;
   return [`expected ${missing.length === 1 ? 'a source' : 'sources'} ${expected}; ${cited}`];
 }

@@ -98,20 +98,25 @@ const grounded = (request: ModelRequest, grounding: KnowledgeGrounding): ModelRe
   return { ...request, messages: [{ ...system, content: `${system.content}\n\n${grounding.text}` }, ...rest] };
 };
 
-/** The knowledge a citation case reads, and the sources the reply shows of it (undefined when it read none). */
-async function groundingOf(
-  { agent }: EvalTarget,
-  request: ModelRequest,
-  options: EvalRunOptions,
-): Promise<{ request: ModelRequest; cited?: CitedSource[] }> {
-  const grounding = await options.knowledge?.ground(agent, request);
-  if (!grounding) return { request };
-  const cited = grounding.read.sources.map(({ file, where, page }) => ({ file, where, ...(page !== undefined && { page }) }));
-  return { request: grounded(request, grounding), cited };
+/** A citation case's request with the agent's knowledge, the sources the reply shows of it, and why it shows none. */
+interface Grounded {
+  request: ModelRequest;
+  cited: CitedSource[];
+  whyNone: string;
 }
 
-const noKnowledgeReason = (agent: AgentDefinition, options: EvalRunOptions) =>
-  !options.knowledge ? 'this run reads no knowledge' : agent.knowledge?.length ? 'it read no knowledge' : 'the agent has no knowledge';
+async function groundingOf({ agent }: EvalTarget, request: ModelRequest, options: EvalRunOptions): Promise<Grounded> {
+  if (!options.knowledge) return { request, cited: [], whyNone: 'this run reads no knowledge' };
+  const grounding = await options.knowledge.ground(agent, request);
+  if (!grounding) return { request, cited: [], whyNone: 'the agent has no knowledge' };
+  const { sources, notes } = grounding.read;
+  return {
+    request: grounded(request, grounding),
+    cited: sources.map(({ file, where, page }) => ({ file, where, ...(page !== undefined && { page }) })),
+    // A file not read (missing, unreadable, still being read) is the likely reason; else nothing matched.
+    whyNone: notes.length ? notes.join('; ') : 'no passage matched the question',
+  };
+}
 
 /** The reply to grade: its text, and for a case that checks tool use the calls it made and why tools fell short. */
 type Reply = { text: string } & Pick<EvalResult, 'toolCalls' | 'toolsUnavailable' | 'toolStepsEnded'>;
@@ -161,7 +166,7 @@ async function runCase(target: EvalTarget, model: EvalModel, options: EvalRunOpt
       : null;
 
   const citing = checksCitations(evalCase.expect);
-  let knowledge: { request: ModelRequest; cited?: CitedSource[] };
+  let knowledge: Grounded | { request: ModelRequest };
   const plain: ModelRequest = {
     model: modelName,
     temperature: agent.model.temperature,
@@ -174,7 +179,7 @@ async function runCase(target: EvalTarget, model: EvalModel, options: EvalRunOpt
     const reason = `the knowledge could not be read: ${(error as Error).message}`;
     return { ...base, pass: false, reason, reply: null, latencyMs: 0, tokens: null, cited: [] };
   }
-  const cited = citing ? { cited: knowledge.cited ?? [] } : {};
+  const cited = 'cited' in knowledge ? { cited: knowledge.cited } : {};
 
   let reply: { answer: Reply; latencyMs: number };
   try {
@@ -189,9 +194,7 @@ async function runCase(target: EvalTarget, model: EvalModel, options: EvalRunOpt
   const toolFailures = toolUse.toolCalls ? toolCheckFailures(toolUse.toolCalls, evalCase.expect) : [];
   // A tool the reply could not call explains a failed tool check.
   if (toolFailures.length && toolUse.toolsUnavailable) toolFailures.push(toolUse.toolsUnavailable);
-  const citationProblems = citing
-    ? citationFailures(knowledge.cited, evalCase.expect, noKnowledgeReason(agent, options))
-    : [];
+  const citationProblems = 'cited' in knowledge ? citationFailures(knowledge.cited, evalCase.expect, knowledge.whyNone) : [];
   const failures = [...textCheckFailures(text, evalCase.expect), ...toolFailures, ...citationProblems];
   const criterion = evalCase.expect.judge;
   if (failures.length || criterion === undefined) {
