@@ -488,7 +488,7 @@ export interface AgentEvalMessage {
   content: string;
 }
 /**
- * What the reply must do; every check given must pass. Text and tool checks run first (text checks ignore letter case); the judge is asked only when they pass. Prefer `judge` for behaviour, `notContains`/`matches` for hard facts and `calls`/`notCalls` for tool use.
+ * What the reply must do; every check given must pass. Text, tool and citation checks run first (text checks ignore letter case); the judge is asked only when they pass. Prefer `judge` for behaviour, `notContains`/`matches` for hard facts, `calls`/`notCalls` for tool use and `cites` for the use of knowledge files.
  *
  * This interface was referenced by `AgentDefinition`'s JSON-Schema
  * via the `definition` "evalExpectation".
@@ -531,7 +531,7 @@ export interface AgentEvalExpectation {
    */
   notCalls?: ToolName[];
   /**
-   * Knowledge sources the reply must show (the agent's `knowledge`), each a file named by its path under AGENTS_DIR or the end of it ("labs.pdf"), or an object with the file and a page it must cite. The case is answered with the agent's knowledge as the server gives it.
+   * Knowledge sources the reply must show (the agent's `knowledge`), each a file named by its path under AGENTS_DIR or the end of it ("labs.pdf"), or an object with the file and a page it must cite. The case is answered with the agent's knowledge as the server gives a chat turn, and fails when the reply's sources lack one; an agent without `knowledge` fails it (so removing the knowledge shows whether it is used).
    *
    * @minItems 1
    * @maxItems 20
