@@ -8,7 +8,7 @@ import { createIsolatedDatabase, type IsolatedDatabase } from '../support/test-d
 import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
 import { accessCookie, makeKeyOverHttp } from './keys-over-http';
 import { runPythonClient } from './python-client';
-import { nginxBinary, startShippedNginx, type ShippedNginx } from './shipped-nginx';
+import { nginxBinary, startShippedNginx, type ProxiedRequest, type ShippedNginx } from './shipped-nginx';
 
 const ACCESS_CODE = 'nginx-test-code';
 const SESSION_SECRET = 'replicas-behind-nginx-share-this-secret-0123';
@@ -81,25 +81,25 @@ describe('The OpenAI-compatible API through the shipped nginx config, two replic
   }
 
   const replicaOf = (upstream: string) => replicas.findIndex(({ port }) => upstream === `127.0.0.1:${port}`);
-  /** Which replicas (0, 1) answered the requests nginx logged after the first `since`, for `path`. */
-  const replicasFor = (path: string, since: number) =>
-    [
-      ...new Set(
-        nginx
-          .requests()
-          .slice(since)
-          .filter((request) => request.path === path)
-          .map((request) => replicaOf(request.upstream)),
-      ),
-    ].sort();
+  /**
+   * Which replicas (0, 1) answered the `count` requests nginx logged after its first `since` lines that pass
+   * `keep`. nginx writes a request's line once it has sent the answer, so they are waited for.
+   */
+  const replicasFor = async (since: number, keep: (request: ProxiedRequest) => boolean, count: number) => {
+    const kept = await eventually(() => {
+      const found = nginx.requests().slice(since).filter(keep);
+      return found.length >= count && found;
+    }, `${count} such lines in nginx's log`);
+    expect(kept).toHaveLength(count);
+    return [...new Set(kept.map((request) => replicaOf(request.upstream)))].sort();
+  };
+  const onPath = (path: string) => (request: ProxiedRequest) => request.path === path;
   const v1 = (secret: string, path: string, body?: object) =>
     fetch(`${base}/v1${path}`, {
       method: body ? 'POST' : 'GET',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
       body: body && JSON.stringify(body),
     });
-  /** nginx writes a request's log line once it has sent the answer: wait for `count` lines. */
-  const logged = (count: number) => eventually(() => nginx.requests().length >= count, `${count} lines in nginx's log`);
 
   beforeAll(async () => {
     nginxBinary();
@@ -137,8 +137,7 @@ describe('The OpenAI-compatible API through the shipped nginx config, two replic
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { data: Array<{ id: string }> }).data.map((model) => model.id)).toEqual([AGENT]);
     }
-    await logged(since + 2);
-    expect(replicasFor('/v1/models', since)).toEqual([0, 1]);
+    expect(await replicasFor(since, onPath('/v1/models'), 2)).toEqual([0, 1]);
   });
 
   it('streams through unbuffered: the first chunk is read while the model holds the rest, then all of it to [DONE]', async () => {
@@ -199,8 +198,7 @@ describe('The OpenAI-compatible API through the shipped nginx config, two replic
       );
     }
     expect(contents).toEqual(['First answer.', 'Second answer.']);
-    await logged(since + 2);
-    expect(replicasFor('/v1/chat/completions', since)).toEqual([0, 1]);
+    expect(await replicasFor(since, onPath('/v1/chat/completions'), 2)).toEqual([0, 1]);
     expect(
       openai
         .streamedRequests()
@@ -212,8 +210,7 @@ describe('The OpenAI-compatible API through the shipped nginx config, two replic
     expect(revoked.status).toBe(200);
     const afterRevoking = nginx.requests().length;
     for (let i = 0; i < 2; i++) expect((await v1(secret, '/models')).status).toBe(401);
-    await logged(afterRevoking + 2);
-    expect(replicasFor('/v1/models', afterRevoking)).toEqual([0, 1]);
+    expect(await replicasFor(afterRevoking, onPath('/v1/models'), 2)).toEqual([0, 1]);
   });
 
   it('serves the official Python openai package through nginx, its calls spread over both replicas', async () => {
@@ -233,12 +230,8 @@ describe('The OpenAI-compatible API through the shipped nginx config, two replic
     expect(run.forbidden_model).toMatchObject({ error: 'NotFoundError', status: 404, code: 'model_not_found' });
     expect(run.bad_field).toMatchObject({ error: 'BadRequestError', status: 400, param: 'temperature' });
 
-    await logged(since + 6);
-    const python = nginx
-      .requests()
-      .slice(since)
-      .filter((request) => request.userAgent.startsWith('OpenAI/Python'));
-    expect(python).toHaveLength(6);
-    expect([...new Set(python.map((request) => replicaOf(request.upstream)))].sort()).toEqual([0, 1]);
+    // Its six calls: the models, two completions, and the three refused.
+    const fromPython = (request: ProxiedRequest) => request.userAgent.startsWith('OpenAI/Python');
+    expect(await replicasFor(since, fromPython, 6)).toEqual([0, 1]);
   });
 });
