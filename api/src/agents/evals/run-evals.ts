@@ -165,16 +165,15 @@ async function runCase(target: EvalTarget, model: EvalModel, options: EvalRunOpt
         }
       : null;
 
-  const citing = checksCitations(evalCase.expect);
-  let knowledge: Grounded | { request: ModelRequest };
   const plain: ModelRequest = {
     model: modelName,
     temperature: agent.model.temperature,
     maxTokens: agent.model.maxTokens,
     messages: [{ role: 'system', content: personaPrompt(agent.persona) }, ...evalCase.conversation],
   };
+  let knowledge: Grounded | { request: ModelRequest };
   try {
-    knowledge = citing ? await groundingOf(target, plain, options) : { request: plain };
+    knowledge = checksCitations(evalCase.expect) ? await groundingOf(target, plain, options) : { request: plain };
   } catch (error) {
     const reason = `the knowledge could not be read: ${(error as Error).message}`;
     return { ...base, pass: false, reason, reply: null, latencyMs: 0, tokens: null, cited: [] };
