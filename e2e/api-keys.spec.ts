@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { AnotherOriginPage } from './pages/another-origin-page';
 import { HubPage } from './pages/hub-page';
 import { KeysPage } from './pages/keys-page';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
@@ -30,6 +31,29 @@ function callV1(secret: string, path: string, body?: unknown): Promise<Response>
 }
 
 const question = { model: agent.id, messages: [{ role: 'user', content: 'Hello from a program' }] };
+const fromAPage = { model: agent.id, messages: [{ role: 'user', content: 'Hello from a page' }] };
+
+/** A web page elsewhere that uses the key from the browser: the models, then a streamed answer read as it comes. */
+const pageUsingTheKey = (secret: string) => `<!doctype html>
+<html lang="en">
+<title>A page elsewhere</title>
+<main><p id="models"></p><p id="answer"></p><p id="state"></p></main>
+<script>
+  const headers = { Authorization: 'Bearer ${secret}', 'Content-Type': 'application/json' };
+  const show = (id, text) => (document.getElementById(id).textContent = text);
+  (async () => {
+    const models = await (await fetch('${KEYED_BASE_URL}/v1/models', { headers })).json();
+    show('models', 'Models: ' + models.data.map((model) => model.id).join(', '));
+    const body = JSON.stringify({ ...${JSON.stringify(fromAPage)}, stream: true });
+    const res = await fetch('${KEYED_BASE_URL}/v1/chat/completions', { method: 'POST', headers, body });
+    const events = await res.text();
+    const chunks = events.split('\\n').filter((line) => line.startsWith('data: {'));
+    show('answer', 'Answer: ' + chunks.map((line) => JSON.parse(line.slice(6)).choices[0]?.delta?.content ?? '').join(''));
+  })()
+    .catch((error) => show('answer', 'Failed: ' + error.message))
+    .finally(() => show('state', 'All sent.'));
+</script>
+</html>`;
 
 for (const layout of [layouts[0], layouts[3]]) {
   test.describe(`API keys (${layout.name})`, () => {
@@ -100,6 +124,18 @@ for (const layout of [layouts[0], layouts[3]]) {
       expect(completion.status).toBe(200);
       const body = (await completion.json()) as { choices: { message: { content: string } }[] };
       expect(body.choices[0].message.content).toBe(answer);
+
+      // A page of another origin uses it from the browser, as OpenAI's API allows: the preflight passes, no cookie goes.
+      const elsewhere = await AnotherOriginPage.serving(new URL(KEYED_BASE_URL).hostname, pageUsingTheKey(secret));
+      try {
+        const tab = await elsewhere.visit(context);
+        await expect(tab.getByText(`Models: ${agent.id}`, { exact: true })).toBeVisible();
+        // Nothing scripted: the fake model echoes the question.
+        await expect(tab.getByText('Answer: Echo: Hello from a page', { exact: true })).toBeVisible();
+        await tab.close();
+      } finally {
+        await elsewhere.close();
+      }
 
       // The list shows its last use and the tokens its reply took.
       await expect(async () => {

@@ -7,6 +7,7 @@ import { API_PREFIX, AppModule } from './app.module';
 import { OPENAI_API_ROOT } from './common/api-prefix';
 import type { Clock } from './common/clock';
 import { sameOriginChanges } from './common/same-origin.middleware';
+import { openCors } from './openai-api';
 import { securityHeaders } from './common/security-headers';
 import type { AppConfig } from './config';
 
@@ -37,8 +38,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(`/${API_PREFIX}`, noStore);
   app.use(`/${OPENAI_API_ROOT}`, noStore);
   // Before every route: a page of another origin never changes anything with the user's cookie. Not /v1, which
-  // programs call from anywhere with a key and no cookie (it sends no CORS headers, so no page reads its answers).
+  // programs and pages call from anywhere with a key and no cookie.
   app.use(`/${API_PREFIX}`, sameOriginChanges());
+  app.use(`/${OPENAI_API_ROOT}`, openCors());
   // The OpenAI-compatible API sits where OpenAI clients look for it: a base URL ending in /v1.
   app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: `${OPENAI_API_ROOT}/{*path}`, method: RequestMethod.ALL }] });
   app.enableShutdownHooks();

@@ -1,2 +1,3 @@
 export { OpenAiApiModule } from './openai-api.module';
 export { ApiKeyGuard } from './api-key.guard';
+export { openCors } from './open-cors.middleware';
