@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
-import { newDataDir } from '../support/data-dirs';
+import { streamedCalls, type FakeOpenAI } from '../fakes/fake-openai';
 import { eventually } from '../support/eventually';
-import { fixtureAgentsDir } from '../support/fixture-agents';
-import { SERVER_KEY } from '../support/model-fakes';
 import { ANNA, BEN, writePeople, type TestPerson } from '../support/people';
-import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
-import { TEST_ACCESS_CODE } from '../support/test-app';
-import { createIsolatedDatabase } from '../support/test-database';
-import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
+import { ReplicaSet, type Replica } from '../support/replica-set';
+import type { IsolatedRedis } from '../support/test-redis';
 import { only, openStream, sendTurn, type TurnHost } from '../support/turn-client';
 
 /** Fixture agents: plain completions, and one whose audience is Anna alone. */
 const AGENT = 'completions-only';
 const MEANT_FOR_ANNA = 'meant-for-anna';
-const SESSION_SECRET = 'replicas-share-this-secret-0123456789abcdef';
-
-interface Replica {
-  name: string;
-  server: ServerProcess;
-  baseUrl: string;
-}
 
 /** What a route answered. */
 interface Answer {
@@ -32,47 +19,20 @@ interface Answer {
   body: unknown;
 }
 
-/** A bound on a wait that does not keep the test run alive. */
-const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-
 /**
  * Two real server processes (the built api/dist/main.js) on one PostgreSQL schema, one Redis key prefix and one
  * people file: what one person may not reach on one replica they may not reach on the other, whichever replica
  * wrote the chat or is writing its reply.
  */
 describe('People across replicas (real processes)', () => {
+  const replicaSet = new ReplicaSet('mb-people-replica');
   let openai: FakeOpenAI;
   let redis: IsolatedRedis;
-  let database: { url: string; drop(): Promise<void> };
   let peopleFile: string;
-  const replicas: Replica[] = [];
-  const dataDirs: string[] = [];
   let a: Replica, b: Replica;
   const cookies = new Map<string, string>();
 
-  async function startReplica(name: string): Promise<Replica> {
-    const port = await freePort();
-    const dataDir = newDataDir(`mb-people-replica-${name}-`);
-    dataDirs.push(dataDir);
-    const server = runServer({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      AGENTS_DIR: fixtureAgentsDir,
-      ACCESS_CODE: TEST_ACCESS_CODE,
-      PEOPLE_FILE: peopleFile,
-      SESSION_SECRET,
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      OPENAI_BASE_URL: openai.baseUrl,
-      OPENAI_API_KEY: SERVER_KEY,
-    });
-    const replica: Replica = { name, server, baseUrl: `http://127.0.0.1:${port}` };
-    replicas.push(replica);
-    await waitForOutput(server, new RegExp(`Open http://localhost:${port}`), 60_000);
-    return replica;
-  }
+  const startReplica = (name: string) => replicaSet.start(name, { PEOPLE_FILE: peopleFile });
 
   /** Signs a person in on a replica; the cookie is good on every replica. */
   async function signIn(replica: Replica, person: TestPerson): Promise<string> {
@@ -118,14 +78,9 @@ describe('People across replicas (real processes)', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing: run npm run build -w api first`);
-    openai = await FakeOpenAI.start({ acceptedKeys: [SERVER_KEY] });
-    redis = await isolatedRedis();
-    const fresh = await createIsolatedDatabase();
-    database = fresh;
-    const peopleDir = newDataDir('mb-people-file-');
-    dataDirs.push(peopleDir);
-    peopleFile = join(peopleDir, 'people.json');
+    await replicaSet.open();
+    ({ openai, redis } = replicaSet);
+    peopleFile = join(replicaSet.newDir('mb-people-file-'), 'people.json');
     await writePeople(peopleFile, [ANNA, BEN]);
     a = await startReplica('A');
     b = await startReplica('B');
@@ -133,21 +88,9 @@ describe('People across replicas (real processes)', () => {
     await signIn(b, BEN);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const { server } of replicas) if (server.child.exitCode === null) server.child.kill('SIGTERM');
-    await Promise.all(replicas.map(({ server }) => Promise.race([server.exited, deadline(10_000)])));
-    for (const { server } of replicas) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await openai?.close();
-    await redis?.flush();
-    await redis?.close();
-    await database?.drop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => replicaSet.close());
 
-  beforeEach(async () => {
-    await openai.idle();
-    openai.reset();
-  });
+  beforeEach(() => replicaSet.resetModel());
 
   it('keeps a reply Anna’s chat is writing on A from Ben on B: no re-attaching, no Stop, no listing; Anna follows and stops it on B', async () => {
     openai.script({ match: streamedCalls, hang: true });

@@ -1,20 +1,16 @@
-import { existsSync, rmSync } from 'node:fs';
 import { Client } from 'pg';
 import type { ChatAttachment } from '@mb/contracts/types/wire/chat-attachment';
 import type { ChatMessage } from '@mb/contracts/types/wire/chat-message';
 import type { ChatSession } from '@mb/contracts/types/wire/chat-session';
 import type { ChatTurnEvent } from '@mb/contracts/types/wire/chat-turn-event';
-import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { streamedCalls, type FakeOpenAI } from '../fakes/fake-openai';
 import { sidewaysPhotoWithGps } from '../fixtures/files/make-images';
 import { eventually } from '../support/eventually';
-import { fixtureAgentsDir } from '../support/fixture-agents';
-import { SERVER_KEY } from '../support/model-fakes';
-import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
-import { createIsolatedDatabase } from '../support/test-database';
-import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
+import { ReplicaSet, type Replica as ReplicaProcess } from '../support/replica-set';
 import { TEST_ACCESS_CODE } from '../support/test-app';
+import type { IsolatedDatabase } from '../support/test-database';
+import type { IsolatedRedis } from '../support/test-redis';
 import { only, openStream, readToFirstToken, replyText, sendTurn, type TurnHost } from '../support/turn-client';
-import { newDataDir } from '../support/data-dirs';
 
 /** Fixture agent whose calculator calls wait for the user. */
 const CONFIRMS_TOOLS = 'confirms-tool-calls';
@@ -22,64 +18,35 @@ const CONFIRMS_TOOLS = 'confirms-tool-calls';
 const PHOTO_AGENT = 'takes-photos-and-documents';
 /** Fixture agent: plain completions. */
 const AGENT = 'completions-only';
-const SESSION_SECRET = 'replicas-share-this-secret-0123456789abcdef';
 /** Short, so a dead owner's reply is given up within seconds rather than the default 15 s. */
 const LEASE_MS = 4000;
 const WORDS = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
 
-interface Replica extends TurnHost {
-  name: string;
-  server: ServerProcess;
-  baseUrl: string;
-}
-
-/** A bound on a wait that does not keep the test run alive. */
-const deadline = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+type Replica = ReplicaProcess & TurnHost;
 
 /**
  * Several real server processes (the built api/dist/main.js) on one PostgreSQL schema and one Redis
  * key prefix, as replicas behind a proxy would run: a browser's requests may reach any of them.
  */
 describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
+  const replicaSet = new ReplicaSet('mb-replica');
   let openai: FakeOpenAI;
   let redis: IsolatedRedis;
-  let database: { url: string; drop(): Promise<void> };
+  let database: IsolatedDatabase;
   let cookie: string;
-  const replicas: Replica[] = [];
-  const dataDirs: string[] = [];
   let a: Replica, b: Replica, c: Replica;
 
   async function startReplica(name: string, env: Record<string, string> = {}): Promise<Replica> {
-    const port = await freePort();
-    const dataDir = newDataDir(`mb-replica-${name}-`);
-    dataDirs.push(dataDir);
-    const server = runServer({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      AGENTS_DIR: fixtureAgentsDir,
-      ACCESS_CODE: TEST_ACCESS_CODE,
-      SESSION_SECRET,
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
-      OPENAI_BASE_URL: openai.baseUrl,
-      OPENAI_API_KEY: SERVER_KEY,
+    const replica = await replicaSet.start(name, {
       REPLY_LEASE_MS: String(LEASE_MS),
       REPLY_SWEEP_MS: '500',
       ...env,
     });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const replica: Replica = {
-      name,
-      server,
-      baseUrl,
-      url: () => Promise.resolve(baseUrl),
+    return {
+      ...replica,
+      url: () => Promise.resolve(replica.baseUrl),
       accessCookie: () => Promise.resolve(cookie),
     };
-    replicas.push(replica);
-    await waitForOutput(server, new RegExp(`Open http://localhost:${port}`), 60_000);
-    return replica;
   }
 
   const api = (replica: Replica, path: string, init: RequestInit = {}) =>
@@ -117,33 +84,17 @@ describe('Replicas on one PostgreSQL and one Redis (real processes)', () => {
     });
 
   beforeAll(async () => {
-    if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing: run npm run build -w api first`);
-    openai = await FakeOpenAI.start({ acceptedKeys: [SERVER_KEY] });
-    redis = await isolatedRedis();
-    const fresh = await createIsolatedDatabase();
-    if (!fresh) throw new Error('the tests of replicas need TEST_DATABASE_URL');
-    database = fresh;
+    await replicaSet.open();
+    ({ openai, redis, database } = replicaSet);
     // Started together on a database no one has migrated yet.
     [a, b, c] = await Promise.all(['A', 'B', 'C'].map((name) => startReplica(name)));
     const granted = await grant(a, TEST_ACCESS_CODE, '198.51.100.1');
     cookie = (granted.headers.get('set-cookie') ?? '').split(';')[0];
   }, 120_000);
 
-  afterAll(async () => {
-    for (const { server } of replicas) if (server.child.exitCode === null) server.child.kill('SIGTERM');
-    await Promise.all(replicas.map(({ server }) => Promise.race([server.exited, deadline(10_000)])));
-    for (const { server } of replicas) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await openai?.close();
-    await redis?.flush();
-    await redis?.close();
-    await database?.drop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => replicaSet.close());
 
-  beforeEach(async () => {
-    await openai.idle();
-    openai.reset();
-  });
+  beforeEach(() => replicaSet.resetModel());
 
   it('boots three replicas started together on one fresh database, each migrating nothing twice', async () => {
     for (const replica of [a, b, c]) {
