@@ -9,6 +9,8 @@ type ConfirmDialogProps = {
   /** What is about to be affected (e.g. the session title), read as the dialog's description. */
   detail?: string;
   confirmLabel: string;
+  /** Its size, where the usual one does not suit the words. */
+  className?: string;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -20,7 +22,7 @@ const confirmed = 'confirm';
  * goes back to the opener on close. Escape, Cancel and a click on the backdrop all cancel. Mount it only
  * while the question is asked.
  */
-export function ConfirmDialog({ message, detail, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ message, detail, confirmLabel, className, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<ModalDialogHandle>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const messageId = useId();
@@ -29,7 +31,7 @@ export function ConfirmDialog({ message, detail, confirmLabel, onConfirm, onCanc
   return (
     <ModalDialog
       ref={dialog}
-      className={styles.dialog}
+      className={className ?? styles.dialog}
       aria-labelledby={messageId}
       aria-describedby={detail ? detailId : undefined}
       initialFocus={cancelRef}

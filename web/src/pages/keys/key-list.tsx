@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/spinner/spinner';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import { apiKeysKey, type ApiKey } from '../../lib/api/api-keys';
 import { revokeApiKey } from '../../lib/api/revoke-api-key';
 import { keyFailureText } from './key-failure';
 import { keysTexts as texts } from './keys-texts';
-import { RevokeDialog } from './revoke-dialog';
 import styles from './key-list.module.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -90,8 +90,11 @@ function KeyItem({ apiKey, agents }: { apiKey: ApiKey; agents: readonly PublicAg
         )}
       </Card>
       {asking ? (
-        <RevokeDialog
-          name={apiKey.name}
+        <ConfirmDialog
+          message={texts.revokeQuestion(apiKey.name)}
+          detail={texts.revokeDetail}
+          confirmLabel={texts.revoke}
+          className={styles.revokeDialog}
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);

@@ -51,6 +51,5 @@ export const keysTexts = {
   revoked: 'Revoked',
   revokeQuestion: (name: string) => `Revoke the key “${name}”?`,
   revokeDetail: 'Programs using it will be refused from now on. This cannot be undone.',
-  cancel: 'Cancel',
   revokeFailed: 'Could not revoke the key.',
 } as const;
