@@ -7,7 +7,7 @@ import { Card } from '../../components/card';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner/spinner';
 import { AccessCheckFailed } from '../../features/access/access-check-failed';
-import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';
+import { AccessCodeCard, BehindTheCode } from '../../features/access/behind-the-code';
 import { useAccess, useRevokeAccess, type AccessStatus } from '../../features/access/use-access';
 import { agentsKey, type PublicAgent } from '../../lib/api/agents';
 import { monthUsageKey, type AgentUsage, type UsageResponse } from '../../lib/api/usage';
@@ -32,13 +32,6 @@ const texts = {
   retry: 'Try again',
 } as const;
 
-const passcodeTexts: PasscodeFormTexts = {
-  placeholder: 'Access Code',
-  button: 'Submit',
-  busyButton: 'Verifying...',
-  welcome: 'Welcome to MB services.',
-};
-
 type HubCard = PublicAgent & { display: PublicAgent['display'] & { hub: NonNullable<PublicAgent['display']['hub']> } };
 
 /** The agents with a hub card, in card order. */
@@ -53,12 +46,7 @@ export function hubCards(agents: readonly PublicAgent[]): HubCard[] {
 
 function AccessForm() {
   const { people } = useSignedIn();
-  return (
-    <Card as="section" className={styles.gate}>
-      <p className={styles.prompt}>{people ? texts.personalPrompt : texts.prompt}</p>
-      <PasscodeForm texts={passcodeTexts} />
-    </Card>
-  );
+  return <AccessCodeCard prompt={people ? texts.personalPrompt : texts.prompt} />;
 }
 
 function AgentCard({ agent, usage }: { agent: HubCard; usage?: AgentUsage }) {
@@ -154,9 +142,9 @@ export function HubPage() {
         </div>
       }
     >
-      <main className={styles.main} data-status={status}>
+      <BehindTheCode status={status}>
         <View retry={retry} />
-      </main>
+      </BehindTheCode>
     </PageFrame>
   );
 }

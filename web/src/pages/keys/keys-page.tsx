@@ -1,10 +1,9 @@
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { Card } from '../../components/card';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner/spinner';
 import { AccessCheckFailed } from '../../features/access/access-check-failed';
-import { PasscodeForm, type PasscodeFormTexts } from '../../features/access/passcode-form';
+import { AccessCodeCard, BehindTheCode } from '../../features/access/behind-the-code';
 import { useAccess, type AccessStatus } from '../../features/access/use-access';
 import type { CreatedApiKey } from '../../lib/api/create-api-key';
 import { paths } from '../../lib/paths';
@@ -16,20 +15,8 @@ import { keysTexts as texts } from './keys-texts';
 import { NewKeyForm } from './new-key-form';
 import styles from './keys-page.module.css';
 
-const passcodeTexts: PasscodeFormTexts = {
-  placeholder: 'Access Code',
-  button: 'Submit',
-  busyButton: 'Verifying...',
-  welcome: 'Welcome to MB services.',
-};
-
 function AccessForm() {
-  return (
-    <Card as="section" className={styles.gate}>
-      <p className={styles.prompt}>{texts.prompt}</p>
-      <PasscodeForm texts={passcodeTexts} />
-    </Card>
-  );
+  return <AccessCodeCard prompt={texts.prompt} />;
 }
 
 type Shown = { created: CreatedApiKey; model: string | undefined };
@@ -85,9 +72,9 @@ export default function KeysPage() {
         </div>
       }
     >
-      <main className={styles.main} data-status={status}>
+      <BehindTheCode status={status}>
         <View retry={retry} />
-      </main>
+      </BehindTheCode>
     </PageFrame>
   );
 }
