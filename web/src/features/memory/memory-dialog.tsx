@@ -14,6 +14,7 @@ import { saveFile } from '../../lib/save-file';
 import { memoryFailureText, MemoryFileProblem } from './memory-failure';
 import { MemoryFactItem } from './memory-fact-item';
 import { memoryTexts } from './memory-texts';
+import layout from '../../components/dialog-layout.module.css';
 import styles from './memory-dialog.module.css';
 
 export type MemoryDialogProps = {
@@ -112,15 +113,15 @@ export default function MemoryDialog({ agentId, onOpenChat, onClose }: MemoryDia
   return (
     <>
       <ModalDialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} closeOnBackdrop onClose={onClose}>
-        <div className={styles.content}>
-          <header className={styles.header}>
+        <div className={layout.content}>
+          <header className={layout.header}>
             <div>
-              <h2 id={titleId} ref={titleRef} tabIndex={-1} className={styles.title}>
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className={layout.title}>
                 {memoryTexts.title}
               </h2>
               {list ? (
-                <p id={limitsId} className={styles.lead}>
-                  <strong>{memoryTexts.limits(list.facts.length, list.maxFacts)}</strong>.{' '}
+                <p id={limitsId} className={layout.muted}>
+                  <strong className={styles.limits}>{memoryTexts.limits(list.facts.length, list.maxFacts)}</strong>.{' '}
                   {memoryTexts.factLength(list.maxFactChars)}
                   {list.policy === 'confirm' ? ` ${memoryTexts.asks}` : null}
                 </p>
@@ -182,7 +183,7 @@ export default function MemoryDialog({ agentId, onOpenChat, onClose }: MemoryDia
               </div>
 
               {list.facts.length === 0 ? (
-                <p className={styles.empty}>{memoryTexts.empty}</p>
+                <p className={layout.muted}>{memoryTexts.empty}</p>
               ) : (
                 <ul className={styles.facts} aria-label={memoryTexts.factsLabel} aria-describedby={limitsId}>
                   {list.facts.map((fact) => (

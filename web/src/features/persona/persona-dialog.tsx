@@ -21,6 +21,7 @@ import { PersonaChangesView } from './changes/persona-changes-view';
 import { downloadPersona, personaFileText } from './download-persona';
 import { PersonaHistoryList } from './persona-history-list';
 import { checkPersonaText, formatProblem } from './validation/persona-problems';
+import layout from '../../components/dialog-layout.module.css';
 import styles from './persona-dialog.module.css';
 
 // CodeMirror is most of this panel's weight: the rest of the panel shows while it loads.
@@ -152,14 +153,14 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
 
   return (
     <ModalDialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} closeOnBackdrop onClose={onClose}>
-      <div className={styles.content}>
-        <header className={styles.header}>
+      <div className={layout.content}>
+        <header className={layout.header}>
           <div>
-            <h2 id={titleId} className={styles.title}>
+            <h2 id={titleId} className={layout.title}>
               {personaTexts.title}
             </h2>
             {view ? (
-              <p className={styles.lead}>{view.isDefault ? personaTexts.inForceDefault : personaTexts.inForceOwn}</p>
+              <p className={layout.muted}>{view.isDefault ? personaTexts.inForceDefault : personaTexts.inForceOwn}</p>
             ) : null}
           </div>
           <Button variant="action" onClick={() => dialog.current?.close()}>
@@ -229,7 +230,7 @@ export default function PersonaDialog({ agent, sessionId, busy, onApplied, onClo
                 {personaTexts.download}
               </Button>
             </div>
-            {busy ? <p className={styles.note}>{personaTexts.busy}</p> : null}
+            {busy ? <p className={layout.muted}>{personaTexts.busy}</p> : null}
             <div role="status" className={styles.outcome}>
               {outcome?.ok ? outcome.text : null}
             </div>
