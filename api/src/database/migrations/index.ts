@@ -13,6 +13,7 @@ import { People1764800000000 } from './1764800000000-people';
 import { Knowledge1764900000000 } from './1764900000000-knowledge';
 import { Memory1765000000000 } from './1765000000000-memory';
 import { ApiKeys1765100000000 } from './1765100000000-api-keys';
+import { KnowledgeWords1765200000000 } from './1765200000000-knowledge-words';
 
 /** Every migration, oldest first; both database modes run exactly these. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   Knowledge1764900000000,
   Memory1765000000000,
   ApiKeys1765100000000,
+  KnowledgeWords1765200000000,
 ];

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { wellFormed } from '../../common/safe-json';
 import type { FileReading } from './file-passages';
+import { storeWords } from './passage-words';
 
 export type KnowledgeFileStatus = 'indexing' | 'ready' | 'failed';
 
@@ -101,7 +102,7 @@ export class KnowledgeFileStore {
     );
   }
 
-  /** The file's new passages replace its old ones in one transaction: a turn reads one reading or the other. */
+  /** The file's new passages and their words replace the old in one transaction: a turn reads one reading or the other. */
   async saveReading(
     path: string,
     hash: string,
@@ -133,6 +134,11 @@ export class KnowledgeFileStore {
       await tx.query(`DELETE FROM knowledge_passages WHERE file_id = $1`, [file.id]);
       for (let start = 0; start < reading.passages.length; start += INSERT_BATCH)
         await insertPassages(tx, file.id, reading, embeddings?.vectors, start);
+      await storeWords(
+        tx,
+        file.id,
+        reading.passages.map((passage) => passage.text),
+      );
     });
   }
 
@@ -148,6 +154,7 @@ export class KnowledgeFileStore {
         [path, hash, reason, now],
       );
       await tx.query(`DELETE FROM knowledge_passages WHERE file_id = $1`, [file.id]);
+      await storeWords(tx, file.id, []);
     });
   }
 

@@ -19,7 +19,8 @@ const COMMON = new Set(
   ).split(' '),
 );
 
-const WORDS = /[\p{L}\p{N}][\p{L}\p{N}._/-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+/** A word: letters and digits, joined inside by dots, slashes, hyphens or underscores ("AX-4432", "LDL-C"). */
+export const WORDS = /[\p{L}\p{N}][\p{L}\p{N}._/-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
 
 /** The words of a text a passage may be ranked by: those that are not common words of English or German. */
 export function contentWords(text: string): string {
