@@ -118,6 +118,8 @@ for (const layout of [layouts[0], layouts[3]]) {
       await page.keyboard.type('I prefer aisle seats on long flights.');
       await page.keyboard.press('Enter');
       await expect(chat.assistantMessages().last()).toContainText('I will remember that.');
+      // The reply is over when Send is back (the shortcut waits for a running reply, as the user sees).
+      await expect(chat.sendButton).toBeVisible();
 
       // In a new chat, the panel opens the chat the fact came from.
       await page.keyboard.press('ControlOrMeta+Shift+O');
