@@ -7,10 +7,14 @@ import { RetryPolicy } from './retry-policy';
 
 export type { ModelAttachment, ModelMessage, ModelRole, ModelTool, ModelToolCall } from './model-message';
 
+/** OpenAI's `response_format`, passed to the model service as the caller gave it (text, json_object, json_schema). */
+export type ResponseFormat = { type: string } & Record<string, unknown>;
+
 export interface ModelRequest {
   model: string;
   temperature: number;
   maxTokens: number;
+  responseFormat?: ResponseFormat;
   messages: ModelMessage[];
   /** Functions the model may call instead of answering; absent or empty: none offered. */
   tools?: ModelTool[];
@@ -152,6 +156,7 @@ export class ChatModel {
       model: request.model,
       temperature: request.temperature,
       max_tokens: request.maxTokens,
+      ...(request.responseFormat && { response_format: request.responseFormat as { type: 'text' } }),
       messages: request.messages.map(toSdkMessage),
       ...(request.tools?.length && {
         tools: request.tools.map((tool) => ({

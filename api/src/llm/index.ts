@@ -1,5 +1,11 @@
 export { LlmModule } from './llm.module';
-export { ChatModel, type ModelRequest, type ModelUsage, type StreamedReply } from './chat-model.service';
+export {
+  ChatModel,
+  type ModelRequest,
+  type ModelUsage,
+  type ResponseFormat,
+  type StreamedReply,
+} from './chat-model.service';
 export {
   messageText,
   type ModelAttachment,

@@ -8,11 +8,12 @@ export const DEFAULT_MAX_TOKENS = 1500;
 export function modelSettings(
   agent: AgentDefinition | undefined,
   defaultModel: string,
-  overrides: { temperature?: number; maxTokens?: number } = {},
+  overrides: Partial<Pick<ModelSettings, 'temperature' | 'maxTokens' | 'responseFormat'>> = {},
 ): ModelSettings {
   return {
     model: agent?.model.name ?? defaultModel,
     temperature: overrides.temperature ?? agent?.model.temperature ?? DEFAULT_TEMPERATURE,
     maxTokens: overrides.maxTokens ?? agent?.model.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(overrides.responseFormat && { responseFormat: overrides.responseFormat }),
   };
 }

@@ -55,7 +55,12 @@ export class ApiCompletions {
     const external = {
       agent,
       content: ask.content,
-      tuning: { instructions: ask.instructions, temperature: ask.temperature, maxTokens: ask.maxTokens },
+      tuning: {
+        instructions: ask.instructions,
+        temperature: ask.temperature,
+        maxTokens: ask.maxTokens,
+        responseFormat: ask.responseFormat,
+      },
       unattended: { runsConfirmTools: key.allowConfirmTools },
     };
     const count = (done: ChatMessage) =>

@@ -1,6 +1,7 @@
 import type { OpenAiChatCompletionRequest } from '@mb/contracts/types/wire/openai-chat-completion-request';
 import { SchemaBodyPipe } from '../common/schema-body.pipe';
 import { schemas } from '../common/json-schema';
+import type { ResponseFormat } from '../llm';
 import type { ExternalMessage } from '../turns';
 import { OpenAiError } from './openai-error';
 
@@ -19,6 +20,8 @@ export interface CompletionAsk {
   temperature?: number;
   maxTokens?: number;
   user?: string;
+  /** The shape the reply must take, for the agent's model. */
+  responseFormat?: ResponseFormat;
   /** false: nothing is kept. */
   store: boolean;
 }
@@ -104,6 +107,13 @@ export function readCompletionRequest(body: OpenAiChatCompletionRequest): Comple
       "The 'stream_options' parameter is only allowed when 'stream' is true.",
       'stream_options',
     );
+  const format = body.response_format;
+  if (format?.type === 'json_schema' && !format.json_schema)
+    throw OpenAiError.badRequest(
+      "Missing required parameter: 'response_format.json_schema'.",
+      'response_format.json_schema',
+      'missing_required_parameter',
+    );
   return {
     model: body.model,
     ...(instructions.length && { instructions: instructions.join('\n\n') }),
@@ -116,6 +126,7 @@ export function readCompletionRequest(body: OpenAiChatCompletionRequest): Comple
       ? { maxTokens: body.max_completion_tokens ?? body.max_tokens ?? undefined }
       : {}),
     ...(body.user && { user: body.user }),
+    ...(format && format.type !== 'text' && { responseFormat: format }),
     store: body.store !== false,
   };
 }

@@ -1,7 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { AIMessage, type AIMessageChunk, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
-import { APICallError, generateText, streamText } from 'ai';
+import { APICallError, generateObject, generateText, jsonSchema, streamText } from 'ai';
 import { streamedCalls } from '../fakes/fake-openai';
 import { makeApiKey } from '../support/api-keys';
 import { conversationAppPerSuite } from '../support/model-fakes';
@@ -54,6 +54,24 @@ describe('The OpenAI-compatible API with other clients nobody here wrote (e2e)',
       { role: 'user', content: 'How are you?' },
     ]);
     expect(sent).toMatchObject({ temperature: 0.2, max_tokens: 77 });
+  };
+
+  /** A JSON Schema of a structured answer, and what the model answers by it. */
+  const SUM_SCHEMA = {
+    type: 'object' as const,
+    properties: { result: { type: 'number' as const } },
+    required: ['result'],
+    additionalProperties: false,
+  };
+  const SUM = { result: 14 };
+
+  /** The structured answer's schema reached the model as OpenAI's response_format. */
+  const expectSchemaSent = () => {
+    const [call] = env.openai.streamedRequests();
+    expect((call.body as { response_format?: unknown }).response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { schema: expect.objectContaining({ properties: SUM_SCHEMA.properties }) },
+    });
   };
 
   describe('LangChain JS (@langchain/openai ChatOpenAI)', () => {
@@ -120,6 +138,17 @@ describe('The OpenAI-compatible API with other clients nobody here wrote (e2e)',
       expect(answer.content).toBe('Très bien.');
       expectConversationSent();
       expect(sent.bodies[0]).toMatchObject({ temperature: 0.2, max_tokens: 77 });
+    });
+
+    it('answers with structured output: the schema goes to the model, the object comes back', async () => {
+      const { secret } = await makeApiKey(env.sut, { name: 'langchain structured' });
+      env.openai.script({ text: JSON.stringify(SUM), match: streamedCalls });
+      const model = (await chatModel(secret, fetch)).withStructuredOutput(SUM_SCHEMA, {
+        name: 'sum',
+        method: 'jsonSchema',
+      });
+      expect(await model.invoke('What is 2*(3+4)?')).toEqual(SUM);
+      expectSchemaSent();
     });
 
     it('surfaces a bad key as a 401 error at once, with its default retries', async () => {
@@ -204,6 +233,19 @@ describe('The OpenAI-compatible API with other clients nobody here wrote (e2e)',
       expect(result.text).toBe('Très bien.');
       expectConversationSent();
       expect(sent.bodies[0]).toMatchObject({ temperature: 0.2, max_tokens: 77 });
+    });
+
+    it('generates an object: the schema goes to the model, the object comes back', async () => {
+      const { secret } = await makeApiKey(env.sut, { name: 'ai sdk object' });
+      env.openai.script({ text: JSON.stringify(SUM), match: streamedCalls });
+      const result = await generateObject({
+        model: (await provider(secret)).chat(AGENT),
+        schema: jsonSchema<typeof SUM>(SUM_SCHEMA),
+        prompt: 'What is 2*(3+4)?',
+        maxRetries: 0,
+      });
+      expect(result.object).toEqual(SUM);
+      expectSchemaSent();
     });
 
     it('surfaces a bad key as an APICallError with status 401 at once, with its default retries', async () => {

@@ -124,6 +124,58 @@ describe('The OpenAI-compatible API with the official openai SDK (e2e)', () => {
     expect(final.usage?.prompt_tokens).toBe(first.promptTokens! + second.promptTokens!);
   });
 
+  it('gives the model the response_format asked for, on every call of the reply, so structured output works', async () => {
+    const { secret } = await makeApiKey(env.sut, { name: 'structured' });
+    const answer = { result: 14 };
+    env.openai.script(
+      { toolCalls: [{ name: 'calculator', arguments: { expression: '2*(3+4)' } }], match: streamedCalls },
+      { text: JSON.stringify(answer), match: streamedCalls },
+    );
+    const format = {
+      type: 'json_schema' as const,
+      json_schema: {
+        name: 'sum',
+        strict: true,
+        schema: { type: 'object', properties: { result: { type: 'number' } }, required: ['result'] },
+      },
+    };
+    const client = await openAiClient(env.sut, secret);
+    const completion = await client.chat.completions.create({
+      model: CALLS_TOOLS,
+      messages: [{ role: 'user', content: 'What is 2*(3+4)?' }],
+      response_format: format,
+    });
+    expect(JSON.parse(completion.choices[0].message.content!)).toEqual(answer);
+    const calls = env.openai.streamedRequests();
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect((call.body as { response_format?: unknown }).response_format).toEqual(format);
+
+    env.openai.script({ text: 'plain', match: streamedCalls });
+    await client.chat.completions.create({
+      model: COMPLETIONS,
+      messages: [{ role: 'user', content: 'Hi' }],
+      response_format: { type: 'text' },
+    });
+    expect(env.openai.streamedRequests().at(-1)!.body as object).not.toHaveProperty('response_format');
+
+    const refused = await client.chat.completions
+      .create({
+        model: COMPLETIONS,
+        messages: [{ role: 'user', content: 'Hi' }],
+        response_format: { type: 'json_schema' } as never,
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, param: 'response_format.json_schema' });
+    const unknownType = await client.chat.completions
+      .create({
+        model: COMPLETIONS,
+        messages: [{ role: 'user', content: 'Hi' }],
+        response_format: { type: 'yaml' } as never,
+      })
+      .catch((error: unknown) => error);
+    expect(unknownType).toMatchObject({ status: 400, param: 'response_format.type' });
+  });
+
   it('denies a confirm tool unless the key allows it, and tells the model why', async () => {
     const denying = await makeApiKey(env.sut, { name: 'no confirm tools' });
     env.openai.script(

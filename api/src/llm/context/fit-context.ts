@@ -1,5 +1,5 @@
 import { AppError } from '../../common/app-error';
-import type { ModelMessage, ModelRequest } from '../chat-model.service';
+import type { ModelMessage, ModelRequest, ResponseFormat } from '../chat-model.service';
 import { imagesOf } from '../model-message';
 import { TOKENS_PER_MESSAGE, TOKENS_TO_PRIME_REPLY, messageTokens, tokensOf } from './token-count';
 
@@ -7,6 +7,7 @@ export interface FitInput {
   model: string;
   temperature: number;
   maxTokens: number;
+  responseFormat?: ResponseFormat;
   /** The persona's prompt (and anything a strategy adds to it, such as search results); empty: no system message. */
   systemPrompt: string;
   /** The chat's rolling summary: given to the model as memory when older messages are left out. */
@@ -79,7 +80,7 @@ export class MessageTooLong extends AppError {
  * chat's summary as memory. Throws MessageTooLong when the user's new message alone cannot fit.
  */
 export function fitContext(input: FitInput): FittedRequest {
-  const { model, temperature, maxTokens } = input;
+  const { model, temperature, maxTokens, responseFormat } = input;
   const budget = messageBudget(input);
   const recent = input.conversation.slice(-input.historyLimit);
   const newest = recent.at(-1);
@@ -114,6 +115,7 @@ export function fitContext(input: FitInput): FittedRequest {
       model,
       temperature,
       maxTokens,
+      ...(responseFormat && { responseFormat }),
       messages: systemPrompt ? [{ role: 'system', content: systemPrompt }, ...kept] : kept,
     },
     contextMessages: kept.length,

@@ -1,6 +1,6 @@
 import type { AgentRouting, RoutingStrategyName } from '@mb/contracts/types/agent';
 import type { MessageProvenance, MessageSource } from '@mb/contracts/types/wire/chat-message';
-import type { ModelMessage, ModelRequest } from '../chat-model.service';
+import type { ModelMessage, ModelRequest, ResponseFormat } from '../chat-model.service';
 import { fitContext, messageBudget } from '../context/fit-context';
 
 /** Bounds what one turn sends, whatever the agent's history window. */
@@ -10,6 +10,8 @@ export interface ModelSettings {
   model: string;
   temperature: number;
   maxTokens: number;
+  /** What shape the reply must take (OpenAI's `response_format`); absent: the model's own, text. */
+  responseFormat?: ResponseFormat;
 }
 
 /**

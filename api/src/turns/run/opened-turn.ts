@@ -1,6 +1,6 @@
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { Viewer } from '../../access';
-import type { ModelSettings } from '../../llm';
+import type { ModelSettings, ResponseFormat } from '../../llm';
 import type { ChatMessageEntity } from '../../sessions';
 import type { StoredTurn } from '../ending/stored-turn';
 
@@ -24,6 +24,7 @@ export interface TurnTuning {
   instructions?: string;
   temperature?: number;
   maxTokens?: number;
+  responseFormat?: ResponseFormat;
 }
 
 /** No one watches the reply to allow a tool call that waits for confirmation: it runs at once, or is denied and the model told. */

@@ -75,6 +75,17 @@ export interface OpenAiChatCompletionRequest {
    */
   store?: boolean | null;
   /**
+   * The shape the reply must take, given to the agent's model as OpenAI takes it: text, json_object, or json_schema with its `json_schema` (name, schema, strict). The agent's model must support it.
+   */
+  response_format?: {
+    type: 'text' | 'json_object' | 'json_schema';
+    json_schema?: {
+      name?: string;
+      [k: string]: unknown | undefined;
+    };
+    [k: string]: unknown | undefined;
+  } | null;
+  /**
    * Only 1: an agent gives one answer.
    */
   n?: number | null;
