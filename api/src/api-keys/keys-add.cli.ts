@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import type { CreateApiKeyRequest } from '@mb/contracts/types/wire/create-api-key-request';
 import { CIRCLE, formatPeopleProblem, readPeopleFile, type Viewer } from '../access';
 import { AgentRegistry } from '../agents';
 import { AppError } from '../common/app-error';
 import { systemClock } from '../common/clock';
 import { type AppConfig, ConfigError, loadAppConfig } from '../config';
-import { dataDirHolder, openDataSource, startEmbeddedPostgres } from '../database';
+import { openBesideTheServer } from '../database';
 import { ApiKeyStore } from './api-key.store';
 import { ApiKeys } from './api-keys.service';
 
@@ -89,37 +88,17 @@ function viewerFor(config: AppConfig, personId: string | undefined): Viewer {
   return { kind: 'person', personId: person.id, firstName: person.firstName };
 }
 
-/** The database the server uses; the embedded one only while no server holds DATA_DIR. */
-async function openDatabase(config: AppConfig): Promise<{ db: DataSource; close(): Promise<void> }> {
-  if (config.database.kind === 'postgres') {
-    const db = await openDataSource({ url: config.database.url }, []);
-    return { db, close: () => db.destroy() };
-  }
-  const { dataDir } = config.database;
-  const busy = (pid: number | string) =>
-    new Refusal(
-      `The server (process ${pid}) holds the embedded database in ${dataDir}, which only one process can open: ` +
-        "make the key in the private area's API keys screen, or with POST /api/keys, instead.",
-    );
-  const holder = dataDirHolder(dataDir);
-  if (holder) throw busy(holder);
-  let embedded;
-  try {
-    embedded = await startEmbeddedPostgres(dataDir, { maxConnections: 12 });
-  } catch (error) {
-    // Started between the check and here: the lock said so, and nothing was touched.
-    const pid = /is in use by process (\d+)/.exec((error as Error).message)?.[1];
-    if (pid) throw busy(pid);
-    throw error;
-  }
-  try {
-    const db = await openDataSource(embedded, []);
-    return { db, close: () => db.destroy().finally(() => embedded.stop()) };
-  } catch (error) {
-    await embedded.stop();
-    throw error;
-  }
-}
+/** The server's database; the embedded one only while no server holds DATA_DIR. */
+const openDatabase = (config: AppConfig) =>
+  openBesideTheServer(
+    config,
+    (pid, dataDir) =>
+      new Refusal(
+        `The server (process ${pid}) holds the embedded database in ${dataDir}, which only one process can open: ` +
+          "make the key in the private area's API keys screen, or with POST /api/keys, instead.",
+      ),
+    { maxConnections: 12 },
+  );
 
 function describe(key: { agents: string[] | null; expiresAt: string | null; allowConfirmTools: boolean }, rpm: number) {
   return [

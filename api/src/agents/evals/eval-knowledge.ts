@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import type { AgentDefinition } from '@mb/contracts/types/agent';
 import type { Clock } from '../../common/clock';
 import type { AppConfig } from '../../config';
-import { dataDirHolder, openDataSource, startEmbeddedPostgres } from '../../database';
+import { openBesideTheServer } from '../../database';
 import { KNOWLEDGE_SHARE, knowledgeQuestion, knowledgeWithoutNest } from '../../knowledge';
 import { ContextWindows, messageBudget, messageTokens } from '../../llm';
 import type { EvalKnowledge } from './run-evals';
@@ -18,36 +17,17 @@ export interface OpenedEvalKnowledge extends EvalKnowledge {
 /** Why a run cannot read knowledge: said instead of running (exit 2). */
 export class EvalKnowledgeRefusal extends Error {}
 
-/** The database the server uses; the embedded one only while no server holds DATA_DIR. */
-async function openDatabase(config: AppConfig, clock: Clock): Promise<{ db: DataSource; close(): Promise<void> }> {
-  if (config.database.kind === 'postgres') {
-    const db = await openDataSource({ url: config.database.url }, []);
-    return { db, close: () => db.destroy() };
-  }
-  const { dataDir } = config.database;
-  const busy = (pid: number | string) =>
-    new EvalKnowledgeRefusal(
-      `the server (process ${pid}) holds the embedded database in ${dataDir}, where cases that check citations ` +
-        'read the knowledge, and only one process can open it: stop the server, or run the evals with its DATABASE_URL',
-    );
-  const holder = dataDirHolder(dataDir);
-  if (holder) throw busy(holder);
-  let embedded;
-  try {
-    embedded = await startEmbeddedPostgres(dataDir, { clock });
-  } catch (error) {
-    const pid = /is in use by process (\d+)/.exec((error as Error).message)?.[1];
-    if (pid) throw busy(pid);
-    throw error;
-  }
-  try {
-    const db = await openDataSource(embedded, []);
-    return { db, close: () => db.destroy().finally(() => embedded.stop()) };
-  } catch (error) {
-    await embedded.stop();
-    throw error;
-  }
-}
+/** The server's database; the embedded one only while no server holds DATA_DIR. */
+const openDatabase = (config: AppConfig, clock: Clock) =>
+  openBesideTheServer(
+    config,
+    (pid, dataDir) =>
+      new EvalKnowledgeRefusal(
+        `the server (process ${pid}) holds the embedded database in ${dataDir}, where cases that check citations ` +
+          'read the knowledge, and only one process can open it: stop the server, or run the evals with its DATABASE_URL',
+      ),
+    { clock },
+  );
 
 /**
  * The agents' knowledge for a run of evals, as the server gives it to a chat turn: read into the server's database by
