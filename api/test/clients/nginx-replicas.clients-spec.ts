@@ -6,7 +6,7 @@ import { fixtureAgentsDir } from '../support/fixture-agents';
 import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
 import { createIsolatedDatabase, type IsolatedDatabase } from '../support/test-database';
 import { isolatedRedis, type IsolatedRedis } from '../support/test-redis';
-import { accessCookie, makeKeyOverHttp } from './keys-over-http';
+import { accessCookie, makeKeyOverHttp } from '../support/keys-over-http';
 import { runPythonClient } from './python-client';
 import { nginxBinary, startShippedNginx, type ProxiedRequest, type ShippedNginx } from './shipped-nginx';
 

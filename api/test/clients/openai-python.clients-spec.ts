@@ -1,14 +1,7 @@
-import { existsSync, rmSync } from 'node:fs';
-import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
-import { newDataDir } from '../support/data-dirs';
-import { fixtureAgentsDir } from '../support/fixture-agents';
-import { SERVER_KEY } from '../support/model-fakes';
-import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
-import { createIsolatedDatabase, type IsolatedDatabase } from '../support/test-database';
-import { accessCookie, makeKeyOverHttp } from './keys-over-http';
+import { type FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { type BuiltServer, startBuiltServer } from '../support/built-server';
 import { openAiPython, runPythonClient, type PythonClientRun } from './python-client';
 
-const ACCESS_CODE = 'python-test-code';
 const AGENT = 'completions-only';
 /** An agent the fixtures have, that the key is not given. */
 const OTHER_AGENT = 'calls-tools';
@@ -20,46 +13,22 @@ type SentMessage = { role: string; content: string };
  * its own process, as the README shows it; the fake model service behind. Run by `npm run test:clients -w api`.
  */
 describe('The OpenAI-compatible API with the official Python openai package (the built server)', () => {
+  let built: BuiltServer | undefined;
   let openai: FakeOpenAI;
-  let dataDir: string;
-  let database: IsolatedDatabase;
-  let server: ServerProcess;
   let run: PythonClientRun;
 
   beforeAll(async () => {
     openAiPython();
-    if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing: run npm run build -w api first`);
-    openai = await FakeOpenAI.start({ acceptedKeys: [SERVER_KEY] });
-    dataDir = newDataDir('mb-python-');
-    database = await createIsolatedDatabase();
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = runServer({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      AGENTS_DIR: fixtureAgentsDir,
-      ACCESS_CODE,
-      OPENAI_API_KEY: SERVER_KEY,
-      OPENAI_BASE_URL: openai.baseUrl,
-    });
-    await waitForOutput(server, /Open http:\/\//);
-    const key = await makeKeyOverHttp(base, await accessCookie(base, ACCESS_CODE), { name: 'python', agents: [AGENT] });
+    built = await startBuiltServer('python');
+    openai = built.openai;
+    const key = await built.makeKey('python', [AGENT]);
     openai.script(
       { text: 'Hello from the agent.', match: streamedCalls },
       { text: 'One two three four five.', match: streamedCalls },
     );
-    run = await runPythonClient(`${base}/v1`, key.secret, AGENT, OTHER_AGENT);
+    run = await runPythonClient(`${built.base}/v1`, key, AGENT, OTHER_AGENT);
   }, 90_000);
-  afterAll(async () => {
-    if (server?.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await openai?.close();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => built?.stop());
 
   it('lists the agent the key may use as its only model', () => {
     expect(run.client).toMatch(/^openai \d+\.\d+/);

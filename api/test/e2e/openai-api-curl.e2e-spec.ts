@@ -1,16 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import type { CreatedApiKey } from '@mb/contracts/types/wire/created-api-key';
-import { FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
-import { newDataDir } from '../support/data-dirs';
-import { fixtureAgentsDir } from '../support/fixture-agents';
-import { SERVER_KEY } from '../support/model-fakes';
-import { builtServer, freePort, runServer, waitForOutput, type ServerProcess } from '../support/server-process';
-import { createIsolatedDatabase, type IsolatedDatabase } from '../support/test-database';
+import { existsSync } from 'node:fs';
+import { type FakeOpenAI, streamedCalls } from '../fakes/fake-openai';
+import { type BuiltServer, startBuiltServer } from '../support/built-server';
 
 /** Debian's curl, unmodified: a client nobody here wrote. CI installs it when the machine lacks it (.ci/run). */
 const CURL = '/usr/bin/curl';
-const ACCESS_CODE = 'curl-test-code';
 const AGENT = 'completions-only';
 /** Twenty words the fake streams one by one, 150 ms apart: the stream is long enough to be read while it runs. */
 const WORDS = 20;
@@ -62,10 +56,8 @@ const textOf = (chunks: Chunk[]) => chunks.map((chunk) => chunk.choices[0]?.delt
  * it), the fake model service, and /usr/bin/curl as a child process.
  */
 describe('The OpenAI-compatible API with curl (the built server)', () => {
+  let built: BuiltServer | undefined;
   let openai: FakeOpenAI;
-  let dataDir: string;
-  let database: IsolatedDatabase;
-  let server: ServerProcess;
   let base: string;
   let key: string;
 
@@ -82,51 +74,13 @@ describe('The OpenAI-compatible API with curl (the built server)', () => {
   ];
 
   beforeAll(async () => {
-    if (!existsSync(builtServer)) throw new Error(`${builtServer} is missing: run npm run build -w api first`);
     if (!existsSync(CURL)) throw new Error(`${CURL} is missing: install curl (apt-get install curl)`);
-    openai = await FakeOpenAI.start({ acceptedKeys: [SERVER_KEY] });
-    dataDir = newDataDir('mb-curl-');
-    database = await createIsolatedDatabase();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = runServer({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      AGENTS_DIR: fixtureAgentsDir,
-      ACCESS_CODE,
-      OPENAI_API_KEY: SERVER_KEY,
-      OPENAI_BASE_URL: openai.baseUrl,
-    });
-    await waitForOutput(server, /Open http:\/\//);
-    // A key made as the private area makes one: POST /api/keys with the access cookie.
-    const granted = await fetch(`${base}/api/auth/grant-access`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ passcode: ACCESS_CODE }),
-    });
-    const cookie = granted.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const made = await fetch(`${base}/api/keys`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ name: 'curl', agents: [AGENT] }),
-    });
-    expect(made.status).toBe(201);
-    key = ((await made.json()) as CreatedApiKey).secret;
+    built = await startBuiltServer('curl');
+    ({ openai, base } = built);
+    key = await built.makeKey('curl', [AGENT]);
   }, 60_000);
   beforeEach(() => openai.reset());
-  afterAll(async () => {
-    if (server?.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await openai?.close();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => built?.stop());
 
   it('streams data: chunk lines ending with data: [DONE], the first read while the model still had words to send', async () => {
     openai.script({ text: SLOW_REPLY, tokenDelayMs: 150, match: streamedCalls });
